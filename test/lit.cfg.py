@@ -1,0 +1,37 @@
+# lit configuration of the calloc-tidy suite. CMake generates
+# lit.site.cfg.py in the build directory; it fills in the paths below and
+# then loads this file. Run: lit build/llvm-19/test
+import os
+import shlex
+
+import lit.formats
+
+config.name = "calloc-tidy (LLVM %s)" % config.llvm_major
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".cpp", ".test"]
+config.excludes = ["Inputs", "RunnerFixture.cpp"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.binary_root, "test")
+
+# The tools of the one LLVM version this build is for come first on PATH, so
+# `clang`, `clang-tidy` and `FileCheck` in RUN lines are never another version.
+tools_dir = os.path.dirname(config.clang_tidy)
+config.environment["PATH"] = os.pathsep.join([tools_dir, config.environment.get("PATH", os.environ["PATH"])])
+for var in ("HOME", "TMPDIR", "LANG"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+runner = [config.python, os.path.join(config.test_source_root, "check_calloc_tidy.py"),
+          "--tool-clang-tidy=" + config.clang_tidy, "--tool-plugin=" + config.plugin,
+          "--tool-clang=" + config.clang, "--tool-filecheck=" + config.filecheck]
+config.substitutions.append(("%check_calloc_tidy", " ".join(shlex.quote(a) for a in runner)))
+config.substitutions.append(("%clang_tidy", shlex.quote(config.clang_tidy)))
+config.substitutions.append(("%calloc_plugin", shlex.quote(config.plugin)))
+config.substitutions.append(("%runner_fixture", shlex.quote(config.runner_fixture)))
+config.substitutions.append(("%other_clang_tidy", shlex.quote(config.other_clang_tidy)))
+config.substitutions.append(("%python", shlex.quote(config.python)))
+config.substitutions.append(("%config_dir", shlex.quote(os.path.join(config.source_root, "config"))))
+config.substitutions.append(("%llvm_major", config.llvm_major))
+
+if config.other_clang_tidy:
+    config.available_features.add("other-clang-tidy")
