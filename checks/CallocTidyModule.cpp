@@ -1,7 +1,6 @@
 //===--- CallocTidyModule.cpp - registers the calloc-* checks -------------===//
 
 #include "LLVMCompat.h"
-#include "MallocMemsetCheck.h"
 #include "UncheckedMultiplicationCheck.h"
 
 namespace clang::tidy::calloc {
@@ -12,7 +11,6 @@ public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<UncheckedMultiplicationCheck>(
         "calloc-unchecked-multiplication");
-    Factories.registerCheck<MallocMemsetCheck>("calloc-malloc-memset");
   }
 };
 

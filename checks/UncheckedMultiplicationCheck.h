@@ -1,12 +1,47 @@
-#ifndef CALLOC_TIDY_UncheckedMultiplicationCHECK_H
-#define CALLOC_TIDY_UncheckedMultiplicationCHECK_H
+//===--- UncheckedMultiplicationCheck.h -----------------------------------===//
+
+#ifndef CALLOC_TIDY_UNCHECKEDMULTIPLICATIONCHECK_H
+#define CALLOC_TIDY_UNCHECKEDMULTIPLICATIONCHECK_H
+
+#include "AllocatorFamilies.h"
+#include "OverflowGuards.h"
+
 #include "clang-tidy/ClangTidyCheck.h"
+
+#include <map>
+#include <memory>
+
 namespace clang::tidy::calloc {
+
+/// Finds allocation sizes whose multiplication can wrap, with nothing on
+/// the way that rules it out, and rewrites them to calloc(count, size).
+///
+/// For the user-facing documentation see:
+/// docs/calloc-unchecked-multiplication.md
 class UncheckedMultiplicationCheck : public ClangTidyCheck {
 public:
-  UncheckedMultiplicationCheck(StringRef Name, ClangTidyContext *Context) : ClangTidyCheck(Name, Context) {}
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override {}
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override {}
+  UncheckedMultiplicationCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+
+private:
+  GuardAnalysis &guardsFor(const Decl *Function, ASTContext &Ctx,
+                           const IntegerModel &Model);
+
+  const std::string CheckName;
+  const std::string AllocatorsSpec;
+  const unsigned SizeTypeBits;
+  const bool AssertsAreGuards;
+  const bool ReportEmbeddedProducts;
+  AllocatorTable Allocators;
+  std::vector<std::string> AllocatorErrors;
+  bool ReportedConfiguration = false;
+  std::unique_ptr<IntegerModel> Model;
+  std::map<const Decl *, std::unique_ptr<GuardAnalysis>> Guards;
 };
-}
-#endif
+
+} // namespace clang::tidy::calloc
+
+#endif // CALLOC_TIDY_UNCHECKEDMULTIPLICATIONCHECK_H

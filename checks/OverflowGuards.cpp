@@ -1,0 +1,474 @@
+//===--- OverflowGuards.cpp -----------------------------------------------===//
+
+#include "OverflowGuards.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <algorithm>
+#include <deque>
+
+namespace clang::tidy::calloc {
+
+static QualType typeOfKey(const ValueKey &Key) {
+  return Key.Field ? Key.Field->getType() : Key.Var->getType();
+}
+
+std::optional<ValueRange> PointFacts::rangeOf(const ValueKey &Key) const {
+  const KeyState *S = state(Key);
+  if (!S || S->Escaped || !Reached)
+    return std::nullopt;
+  return S->Range;
+}
+
+std::optional<Wide> PointFacts::productBound(const ValueKey &A,
+                                             const ValueKey &B) const {
+  if (!Reached)
+    return std::nullopt;
+  for (const ProductFact &F : Products)
+    if ((F.A == A && F.B == B) || (F.A == B && F.B == A))
+      return F.Bound;
+  return std::nullopt;
+}
+
+const PointFacts::KeyState *PointFacts::state(const ValueKey &Key) const {
+  auto It = Keys.find(Key);
+  return It == Keys.end() ? nullptr : &It->second;
+}
+
+GuardAnalysis::GuardAnalysis(const Decl *Function, ASTContext &Ctx,
+                             const IntegerModel &Model, bool AssertsAreGuards)
+    : Ctx(Ctx), Model(Model),
+      AssertsAreGuards(AssertsAreGuards) {
+  Stmt *Body = Function ? Function->getBody() : nullptr;
+  if (!Body || Function->isInvalidDecl())
+    return;
+  CFG::BuildOptions Options;
+  Options.setAllAlwaysAdd();
+  Graph = CFG::buildCFG(Function, Body, &Ctx, Options);
+  if (!Graph)
+    return;
+  for (const CFGBlock *Block : *Graph) {
+    unsigned Index = 0;
+    for (const CFGElement &Element : *Block) {
+      if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>())
+        Where.try_emplace(S->getStmt(), Block, Index);
+      ++Index;
+    }
+  }
+}
+
+void GuardAnalysis::initialize(BlockState &Entry,
+                               llvm::ArrayRef<ValueKey> Keys) const {
+  Entry.Reached = true;
+  for (const ValueKey &Key : Keys) {
+    PointFacts::KeyState &S = Entry.Keys[Key];
+    S.Range = Model.rangeOf(typeOfKey(Key));
+    S.Definitions = {nullptr};
+  }
+}
+
+static void killProducts(PointFacts &State, const ValueKey &Key) {
+  llvm::erase_if(State.Products, [&](const PointFacts::ProductFact &F) {
+    return F.A == Key || F.B == Key;
+  });
+}
+
+void GuardAnalysis::assign(BlockState &State, const ValueKey &Key,
+                           const ValueRange &R, const Stmt *Definition) const {
+  auto It = State.Keys.find(Key);
+  if (It != State.Keys.end()) {
+    ValueRange TypeRange = Model.rangeOf(typeOfKey(Key));
+    It->second.Range = TypeRange.contains(R) ? R : TypeRange;
+    It->second.Definitions = {Definition};
+    killProducts(State, Key);
+  }
+  // A new value of a whole variable is a new value of all its fields.
+  if (!Key.Field)
+    for (auto &[Other, S] : State.Keys)
+      if (Other.Var == Key.Var && Other.Field) {
+        S.Range = Model.rangeOf(typeOfKey(Other));
+        S.Definitions = {Definition};
+        killProducts(State, Other);
+      }
+}
+
+void GuardAnalysis::forget(BlockState &State, const ValueKey &Key,
+                           const Stmt *Definition) const {
+  assign(State, Key, Model.rangeOf(typeOfKey(Key)), Definition);
+}
+
+static void markEscaped(PointFacts &State, const ValueKey &Key) {
+  for (auto &[Other, S] : State.Keys)
+    if (Other == Key || (!Key.Field && Other.Var == Key.Var)) {
+      S.Escaped = true;
+      killProducts(State, Other);
+    }
+}
+
+/// Fields of the variable \p Var may change when a callee gets the pointer.
+static void forgetFieldsOf(PointFacts &State, const ValueDecl *Var,
+                           const IntegerModel &Model, const Stmt *Definition) {
+  for (auto &[Other, S] : State.Keys)
+    if (Other.Var == Var && Other.Field) {
+      S.Range = Model.rangeOf(typeOfKey(Other));
+      S.Definitions = {Definition};
+      killProducts(State, Other);
+    }
+}
+
+void GuardAnalysis::transfer(BlockState &State, const Stmt *S) const {
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (!BO->isAssignmentOp() && !BO->isCompoundAssignmentOp())
+      return;
+    std::optional<ValueKey> Key = keyOf(BO->getLHS());
+    if (!Key)
+      return;
+    if (BO->getOpcode() == BO_Assign) {
+      RangeEvaluator Evaluator(Model, &State);
+      assign(State, *Key, Evaluator.evaluate(BO->getRHS()), BO->getRHS());
+    } else {
+      forget(State, *Key, BO);
+    }
+    return;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->getOpcode() == UO_AddrOf) {
+      if (std::optional<ValueKey> Key = keyOf(UO->getSubExpr()))
+        markEscaped(State, *Key);
+      return;
+    }
+    if (!UO->isIncrementDecrementOp())
+      return;
+    std::optional<ValueKey> Key = keyOf(UO->getSubExpr());
+    if (!Key)
+      return;
+    if (const PointFacts::KeyState *Old = State.state(*Key)) {
+      Wide Step = UO->isIncrementOp() ? 1 : -1;
+      assign(State, *Key, {Old->Range.Lo + Step, Old->Range.Hi + Step}, UO);
+    } else {
+      forget(State, *Key, UO);
+    }
+    return;
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls()) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (!VD)
+        continue;
+      ValueKey Key{VD, nullptr};
+      if (!State.Keys.count(Key))
+        continue;
+      if (const Expr *Init = VD->getInit()) {
+        RangeEvaluator Evaluator(Model, &State);
+        assign(State, Key, Evaluator.evaluate(Init), Init);
+      } else {
+        assign(State, Key, Model.rangeOf(VD->getType()), nullptr);
+      }
+    }
+    return;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Arg))
+        if (DRE->getType()->isPointerType() || DRE->getType()->isArrayType())
+          forgetFieldsOf(State, DRE->getDecl(), Model, Call);
+      // A non-const reference parameter (C++) may be assigned.
+      if (Callee && I < Callee->getNumParams()) {
+        QualType P = Callee->getParamDecl(I)->getType();
+        if (P->isReferenceType() && !P->getPointeeType().isConstQualified())
+          if (std::optional<ValueKey> Key = keyOf(Arg))
+            forget(State, *Key, Call);
+      }
+    }
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+      if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(
+              Member->getImplicitObjectArgument()
+                  ? Member->getImplicitObjectArgument()->IgnoreParenImpCasts()
+                  : nullptr))
+        forgetFieldsOf(State, DRE->getDecl(), Model, Call);
+    // Any callee may change a global.
+    for (auto &[Key, KS] : State.Keys) {
+      const auto *VD = dyn_cast<VarDecl>(Key.Var);
+      if (VD && VD->hasGlobalStorage() && !VD->getType().isConstQualified()) {
+        KS.Range = Model.rangeOf(typeOfKey(Key));
+        KS.Definitions = {Call};
+        killProducts(State, Key);
+      }
+    }
+  }
+}
+
+bool GuardAnalysis::isAssertCondition(const Expr *Cond) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = Cond->getBeginLoc();
+  for (unsigned Depth = 0; Loc.isMacroID() && Depth < 16; ++Depth) {
+    llvm::StringRef Name =
+        Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts());
+    if (Name == "assert" || Name == "ASSERT" || Name == "g_assert")
+      return true;
+    Loc = SM.getImmediateMacroCallerLoc(Loc);
+  }
+  return false;
+}
+
+void GuardAnalysis::applyComparison(BlockState &State,
+                                    const BinaryOperator *BO,
+                                    bool Truth) const {
+  BinaryOperatorKind Op = BO->getOpcode();
+  if (!Truth)
+    Op = BinaryOperator::negateComparisonOp(Op);
+  QualType Compared = BO->getLHS()->getType();
+  bool ComparedSigned = Model.isSigned(Compared);
+  for (int Side = 0; Side < 2; ++Side) {
+    const Expr *Mine = Side == 0 ? BO->getLHS() : BO->getRHS();
+    const Expr *Other = Side == 0 ? BO->getRHS() : BO->getLHS();
+    BinaryOperatorKind KeyOp =
+        Side == 0 ? Op : BinaryOperator::reverseComparisonOp(Op);
+    std::optional<ValueKey> Key = keyOf(stripWideningCasts(Mine, Ctx));
+    if (!Key)
+      continue;
+    auto It = State.Keys.find(*Key);
+    if (It == State.Keys.end() || It->second.Escaped)
+      continue;
+    PointFacts::KeyState &KS = It->second;
+
+    RangeEvaluator Evaluator(Model, &State);
+    ValueRange O = Evaluator.evaluate(Other);
+    ValueRange Bound;
+    switch (KeyOp) {
+    case BO_LT:
+      Bound.Hi = O.Hi - 1;
+      break;
+    case BO_LE:
+      Bound.Hi = O.Hi;
+      break;
+    case BO_GT:
+      Bound.Lo = O.Lo + 1;
+      break;
+    case BO_GE:
+      Bound.Lo = O.Lo;
+      break;
+    case BO_EQ:
+      Bound = O;
+      break;
+    case BO_NE:
+      if (O.Lo == O.Hi && O.Lo == KS.Range.Lo)
+        Bound.Lo = O.Lo + 1;
+      else if (O.Lo == O.Hi && O.Lo == KS.Range.Hi)
+        Bound.Hi = O.Hi - 1;
+      break;
+    default:
+      continue;
+    }
+    // A signed value compared as unsigned: an upper bound that a negative
+    // number would exceed also rules negatives out; a lower bound says
+    // nothing.
+    if (Model.isSigned(typeOfKey(*Key)) && !ComparedSigned) {
+      ValueRange Own = Model.rangeOf(typeOfKey(*Key));
+      if (Bound.Hi <= Own.Hi)
+        Bound = {0, Bound.Hi};
+      else
+        Bound = ValueRange();
+    }
+    KS.Range = KS.Range.meet(Bound);
+
+    // `a < K / b` and `a <= K / b`: the product a * b is at most K.
+    if (KeyOp != BO_LT && KeyOp != BO_LE)
+      continue;
+    const auto *Div = dyn_cast<BinaryOperator>(Other->IgnoreParenImpCasts());
+    if (!Div || Div->getOpcode() != BO_Div)
+      continue;
+    Expr::EvalResult Limit;
+    std::optional<ValueKey> Divisor =
+        keyOf(stripWideningCasts(Div->getRHS(), Ctx));
+    if (!Divisor || !State.Keys.count(*Divisor) ||
+        Div->getLHS()->isValueDependent() ||
+        !Div->getLHS()->EvaluateAsInt(Limit, Ctx))
+      continue;
+    const llvm::APSInt &K = Limit.Val.getInt();
+    if (K.isNegative() || K.getActiveBits() > 64)
+      continue;
+    killProducts(State, *Key);
+    State.Products.push_back({*Key, *Divisor, Wide(K.getZExtValue())});
+  }
+}
+
+void GuardAnalysis::applyCondition(BlockState &State, const Expr *Cond,
+                                   bool Truth) const {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (!AssertsAreGuards && isAssertCondition(Cond))
+    return;
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+      UO && UO->getOpcode() == UO_LNot)
+    return applyCondition(State, UO->getSubExpr(), !Truth);
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
+    if (BO->getOpcode() == BO_LAnd && Truth) {
+      applyCondition(State, BO->getLHS(), true);
+      applyCondition(State, BO->getRHS(), true);
+    } else if (BO->getOpcode() == BO_LOr && !Truth) {
+      applyCondition(State, BO->getLHS(), false);
+      applyCondition(State, BO->getRHS(), false);
+    } else if (BO->isComparisonOp()) {
+      applyComparison(State, BO, Truth);
+    }
+    return;
+  }
+  // A value used as a condition: false means it is 0.
+  std::optional<ValueKey> Key = keyOf(stripWideningCasts(Cond, Ctx));
+  if (!Key)
+    return;
+  auto It = State.Keys.find(*Key);
+  if (It == State.Keys.end() || It->second.Escaped)
+    return;
+  ValueRange &R = It->second.Range;
+  if (!Truth)
+    R = R.meet(ValueRange::point(0));
+  else if (R.Lo == 0)
+    R.Lo = 1;
+  else if (R.Hi == 0)
+    R.Hi = -1;
+}
+
+/// The condition a two-way block decides. For `if (a && b)` the block that
+/// evaluates `b` carries the whole condition as its terminator, but what it
+/// decides is `b`.
+static const Expr *decidedCondition(const CFGBlock *Block) {
+  const Stmt *Terminator = Block->getTerminatorStmt();
+  if (!Terminator || Block->succ_size() != 2)
+    return nullptr;
+  const auto *Cond =
+      dyn_cast_or_null<Expr>(Block->getTerminatorCondition(false));
+  while (Cond) {
+    Cond = Cond->IgnoreParens();
+    const auto *BO = dyn_cast<BinaryOperator>(Cond);
+    if (!BO || !BO->isLogicalOp())
+      break;
+    // The block that ends in `x && ...` itself decides `x`; a block that
+    // ends in the statement using `... && y` decides `y`.
+    Cond = BO == Terminator ? BO->getLHS() : BO->getRHS();
+  }
+  return Cond;
+}
+
+bool GuardAnalysis::joinInto(BlockState &Into, const BlockState &From,
+                             bool Widen, const IntegerModel &Model) {
+  if (!From.Reached)
+    return false;
+  if (!Into.Reached) {
+    Into = From;
+    return true;
+  }
+  // A product bound survives the join when each side either has it or
+  // implies it through its ranges (on the path where `b == 0`, a * b is 0).
+  auto Implied = [&](const PointFacts &Side, const PointFacts::ProductFact &P)
+      -> std::optional<Wide> {
+    if (std::optional<Wide> Known = Side.productBound(P.A, P.B))
+      return Known;
+    std::optional<ValueRange> A = Side.rangeOf(P.A), B = Side.rangeOf(P.B);
+    if (!A || !B || A->Lo < 0 || B->Lo < 0)
+      return std::nullopt;
+    Wide Hi = multiply(*A, *B).Hi;
+    return Hi <= P.Bound ? std::optional<Wide>(P.Bound) : std::nullopt;
+  };
+  std::vector<PointFacts::ProductFact> Candidates = Into.Products;
+  for (const PointFacts::ProductFact &P : From.Products)
+    if (!Into.productBound(P.A, P.B))
+      Candidates.push_back(P);
+  // Decided before the ranges below are widened by the join.
+  std::vector<PointFacts::ProductFact> Kept;
+  for (const PointFacts::ProductFact &P : Candidates) {
+    std::optional<Wide> Mine = Implied(Into, P), Theirs = Implied(From, P);
+    if (Mine && Theirs)
+      Kept.push_back({P.A, P.B, std::max(*Mine, *Theirs)});
+  }
+  bool Changed = false;
+  for (auto &[Key, S] : Into.Keys) {
+    const PointFacts::KeyState *F = From.state(Key);
+    if (!F)
+      continue;
+    ValueRange Joined = S.Range.join(F->Range);
+    if (Joined != S.Range) {
+      S.Range = Widen ? Model.rangeOf(typeOfKey(Key)) : Joined;
+      Changed = true;
+    }
+    if (F->Escaped && !S.Escaped) {
+      S.Escaped = true;
+      Changed = true;
+    }
+    for (const Stmt *D : F->Definitions)
+      if (!llvm::is_contained(S.Definitions, D)) {
+        S.Definitions.push_back(D);
+        Changed = true;
+      }
+  }
+  bool ProductsChanged = Kept.size() != Into.Products.size();
+  for (size_t I = 0; !ProductsChanged && I < Kept.size(); ++I)
+    ProductsChanged = !(Kept[I].A == Into.Products[I].A) ||
+                      !(Kept[I].B == Into.Products[I].B) ||
+                      Kept[I].Bound != Into.Products[I].Bound;
+  Into.Products = std::move(Kept);
+  return Changed || ProductsChanged;
+}
+
+std::unique_ptr<PointFacts>
+GuardAnalysis::factsBefore(const Stmt *S, llvm::ArrayRef<ValueKey> Keys) {
+  if (!Graph)
+    return nullptr;
+  auto Found = Where.find(S);
+  if (Found == Where.end())
+    return nullptr;
+  auto [Target, TargetIndex] = Found->second;
+
+  std::vector<BlockState> In(Graph->getNumBlockIDs());
+  std::vector<unsigned> Visits(Graph->getNumBlockIDs(), 0);
+  const CFGBlock &Entry = Graph->getEntry();
+  initialize(In[Entry.getBlockID()], Keys);
+  std::deque<const CFGBlock *> Work{&Entry};
+  std::vector<bool> Queued(Graph->getNumBlockIDs(), false);
+  Queued[Entry.getBlockID()] = true;
+
+  while (!Work.empty()) {
+    const CFGBlock *Block = Work.front();
+    Work.pop_front();
+    Queued[Block->getBlockID()] = false;
+    BlockState Out = In[Block->getBlockID()];
+    for (const CFGElement &Element : *Block)
+      if (std::optional<CFGStmt> CS = Element.getAs<CFGStmt>())
+        transfer(Out, CS->getStmt());
+    const Expr *Cond = decidedCondition(Block);
+    unsigned Index = 0;
+    for (const CFGBlock::AdjacentBlock &Succ : Block->succs()) {
+      const CFGBlock *Next = Succ.getReachableBlock();
+      unsigned Which = Index++;
+      if (!Next)
+        continue;
+      BlockState Edge = Out;
+      if (Cond)
+        applyCondition(Edge, Cond, Which == 0);
+      unsigned ID = Next->getBlockID();
+      bool Widen = ++Visits[ID] > 4;
+      if (joinInto(In[ID], Edge, Widen, Model) && !Queued[ID]) {
+        Queued[ID] = true;
+        Work.push_back(Next);
+      }
+    }
+  }
+
+  auto Result = std::make_unique<PointFacts>(In[Target->getBlockID()]);
+  if (!Result->Reached)
+    return Result;
+  unsigned Index = 0;
+  for (const CFGElement &Element : *Target) {
+    if (Index++ == TargetIndex)
+      break;
+    if (std::optional<CFGStmt> CS = Element.getAs<CFGStmt>())
+      transfer(*Result, CS->getStmt());
+  }
+  return Result;
+}
+
+} // namespace clang::tidy::calloc

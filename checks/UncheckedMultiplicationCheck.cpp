@@ -1,0 +1,318 @@
+//===--- UncheckedMultiplicationCheck.cpp ---------------------------------===//
+
+#include "UncheckedMultiplicationCheck.h"
+#include "CallocRewrite.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::calloc {
+
+UncheckedMultiplicationCheck::UncheckedMultiplicationCheck(
+    StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), CheckName(Name.str()),
+      AllocatorsSpec(Options.getLocalOrGlobal("Allocators",
+                                              AllocatorTable::libcDefault())),
+      SizeTypeBits(Options.get<unsigned>("SizeTypeBits", 0)),
+      AssertsAreGuards(Options.get<bool>("AssertsAreGuards", true)),
+      ReportEmbeddedProducts(Options.get<bool>("ReportEmbeddedProducts", true)) {
+  Allocators = AllocatorTable::parse(AllocatorsSpec, AllocatorErrors);
+}
+
+void UncheckedMultiplicationCheck::storeOptions(
+    ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "Allocators", AllocatorsSpec);
+  Options.store(Opts, "SizeTypeBits", SizeTypeBits);
+  Options.store(Opts, "AssertsAreGuards", AssertsAreGuards);
+  Options.store(Opts, "ReportEmbeddedProducts", ReportEmbeddedProducts);
+}
+
+void UncheckedMultiplicationCheck::registerMatchers(MatchFinder *Finder) {
+  if (!ReportedConfiguration) {
+    ReportedConfiguration = true;
+    for (const std::string &Error : AllocatorErrors)
+      configurationDiag("invalid entry in option '%0.Allocators': %1; the "
+                        "entry is ignored")
+          << CheckName << Error;
+    if (SizeTypeBits != 0 && SizeTypeBits != 16 && SizeTypeBits != 32 &&
+        SizeTypeBits != 64)
+      configurationDiag("option '%0.SizeTypeBits' is %1; expected 0 (the "
+                        "target's), 16, 32 or 64")
+          << CheckName << SizeTypeBits;
+  }
+  std::vector<StringRef> Names;
+  for (const AllocatorFamily &F : Allocators.entries())
+    Names.push_back(F.Name);
+  if (Names.empty())
+    return;
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(hasAnyName(Names))),
+               unless(isInTemplateInstantiation()),
+               unless(isExpansionInSystemHeader()),
+               forCallable(decl().bind("function")))
+          .bind("call"),
+      this);
+}
+
+void UncheckedMultiplicationCheck::onEndOfTranslationUnit() {
+  Guards.clear();
+  Model.reset();
+}
+
+GuardAnalysis &
+UncheckedMultiplicationCheck::guardsFor(const Decl *Function, ASTContext &Ctx,
+                                        const IntegerModel &Model) {
+  std::unique_ptr<GuardAnalysis> &Slot = Guards[Function];
+  if (!Slot)
+    Slot = std::make_unique<GuardAnalysis>(Function, Ctx, Model,
+                                           AssertsAreGuards);
+  return *Slot;
+}
+
+/// Every variable and field read by \p E, the values guards may bound.
+static void collectKeys(const Stmt *S, std::vector<ValueKey> &Keys) {
+  if (!S)
+    return;
+  if (const auto *E = dyn_cast<Expr>(S))
+    if (isa<DeclRefExpr, MemberExpr>(E->IgnoreParenImpCasts()))
+      if (std::optional<ValueKey> Key = keyOf(E)) {
+        if (!llvm::is_contained(Keys, *Key))
+          Keys.push_back(*Key);
+        if (Key->Field && !llvm::is_contained(Keys, ValueKey{Key->Var, nullptr}))
+          Keys.push_back({Key->Var, nullptr});
+      }
+  for (const Stmt *Child : S->children())
+    collectKeys(Child, Keys);
+}
+
+/// True when a local \p Var declared in the function can be named at
+/// \p Use: its declaration's block encloses \p Use and no declaration of
+/// the same name in between hides it.
+static bool isVisibleAt(const VarDecl *Var, const Stmt *Use, ASTContext &Ctx) {
+  if (isa<ParmVarDecl>(Var) || Var->hasGlobalStorage())
+    return true;
+  const SourceManager &SM = Ctx.getSourceManager();
+  DynTypedNodeList Parents = Ctx.getParents(*Var);
+  if (Parents.empty())
+    return false;
+  const auto *DS = Parents[0].get<DeclStmt>();
+  if (!DS)
+    return false;
+  DynTypedNodeList Scope = Ctx.getParents(*DS);
+  if (Scope.empty())
+    return false;
+  const auto *Block = Scope[0].get<Stmt>();
+  if (!Block)
+    return false;
+  SourceRange R = Block->getSourceRange();
+  SourceLocation At = Use->getBeginLoc();
+  if (!R.isValid() || SM.isBeforeInTranslationUnit(At, R.getBegin()) ||
+      SM.isBeforeInTranslationUnit(R.getEnd(), At))
+    return false;
+  // A declaration of the same name nearer to the use would hide it.
+  DynTypedNodeList Up = Ctx.getParents(*Use);
+  while (!Up.empty()) {
+    const auto *S = Up[0].get<Stmt>();
+    if (!S || S == Block)
+      break;
+    if (const auto *CS = dyn_cast<CompoundStmt>(S))
+      for (const Stmt *Child : CS->body())
+        if (const auto *D = dyn_cast<DeclStmt>(Child))
+          for (const Decl *Inner : D->decls())
+            if (const auto *ND = dyn_cast<NamedDecl>(Inner))
+              if (ND != Var && ND->getDeclName() == Var->getDeclName())
+                return false;
+    Up = Ctx.getParents(*S);
+  }
+  return true;
+}
+
+namespace {
+/// The multiplication behind a size, and where the facts about it hold.
+struct SizeOrigin {
+  const Expr *Value = nullptr;          // the expression computing the size
+  const VarDecl *Through = nullptr;     // the variable that carried it
+  std::unique_ptr<PointFacts> AtValue;  // facts where Value is computed
+  std::unique_ptr<PointFacts> AtCall;   // facts at the allocation
+  bool FactorsUnchanged = true;         // Value's operands are the same at the call
+};
+} // namespace
+
+void UncheckedMultiplicationCheck::check(
+    const MatchFinder::MatchResult &Result) {
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
+  const auto *Function = Result.Nodes.getNodeAs<Decl>("function");
+  ASTContext &Ctx = *Result.Context;
+  if (!Call || Call->containsErrors())
+    return;
+  const AllocatorFamily *Family = Allocators.find(Call->getDirectCallee());
+  if (!Family || Call->getNumArgs() <= Family->SizeArg)
+    return;
+  const Expr *SizeArg = Call->getArg(Family->SizeArg);
+  if (!Model)
+    Model = std::make_unique<IntegerModel>(Ctx, SizeTypeBits);
+
+  // A multiplication written in the call, or one stored in a local first.
+  SizeOrigin Origin;
+  Origin.Value = SizeArg;
+  const auto *Ref = dyn_cast<DeclRefExpr>(SizeArg->IgnoreParenImpCasts());
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  bool ThroughVariable = Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var) &&
+                         Var->getType()->isIntegerType() &&
+                         !Var->getType().isVolatileQualified();
+  if (!ThroughVariable) {
+    // Nothing to do unless the argument contains a multiplication.
+    RangeEvaluator Plain(*Model, nullptr);
+    Plain.evaluate(SizeArg);
+    if (Plain.wrapping().empty())
+      return;
+  }
+
+  GuardAnalysis *Guards = Function ? &guardsFor(Function, Ctx, *Model) : nullptr;
+  if (ThroughVariable) {
+    if (!Guards)
+      return;
+    ValueKey VarKey{Var, nullptr};
+    std::unique_ptr<PointFacts> First = Guards->factsBefore(Call, {VarKey});
+    const PointFacts::KeyState *VS = First ? First->state(VarKey) : nullptr;
+    if (!VS || !First->Reached || VS->Escaped || VS->Definitions.size() != 1)
+      return;
+    const auto *Def = dyn_cast_or_null<Expr>(VS->Definitions.front());
+    if (!Def)
+      return;
+    RangeEvaluator Plain(*Model, nullptr);
+    Plain.evaluate(Def);
+    if (Plain.wrapping().empty())
+      return;
+    std::vector<ValueKey> Keys{VarKey};
+    collectKeys(Def, Keys);
+    Origin.Value = Def;
+    Origin.Through = Var;
+    Origin.AtCall = Guards->factsBefore(Call, Keys);
+    Origin.AtValue = Guards->factsBefore(Def, Keys);
+    if (Origin.AtCall && Origin.AtValue)
+      for (const ValueKey &K : Keys) {
+        if (K == VarKey)
+          continue;
+        const PointFacts::KeyState *A = Origin.AtCall->state(K);
+        const PointFacts::KeyState *B = Origin.AtValue->state(K);
+        if (!A || !B || A->Escaped || A->Definitions != B->Definitions)
+          Origin.FactorsUnchanged = false;
+      }
+    else
+      Origin.FactorsUnchanged = false;
+  } else if (Guards) {
+    std::vector<ValueKey> Keys;
+    collectKeys(SizeArg, Keys);
+    Origin.AtCall = Guards->factsBefore(Call, Keys);
+  }
+
+  // Does the product wrap, given what holds where it is computed, or (for a
+  // stored size whose operands did not change) at the allocation?
+  auto Wraps = [&](const PointFacts *Facts,
+                   llvm::SmallVector<const BinaryOperator *, 2> &Out) {
+    RangeEvaluator Evaluator(*Model, Facts && Facts->Reached ? Facts : nullptr);
+    Evaluator.evaluate(Origin.Value);
+    Out.assign(Evaluator.wrapping().begin(), Evaluator.wrapping().end());
+    return !Out.empty();
+  };
+  llvm::SmallVector<const BinaryOperator *, 2> Wrapping;
+  const PointFacts *Facts = Origin.Through ? Origin.AtValue.get() : Origin.AtCall.get();
+  if (!Wraps(Facts, Wrapping))
+    return;
+  if (Origin.Through && Origin.FactorsUnchanged) {
+    llvm::SmallVector<const BinaryOperator *, 2> AtCall;
+    if (!Wraps(Origin.AtCall.get(), AtCall))
+      return;
+    Facts = Origin.AtCall.get();
+  }
+
+  const BinaryOperator *Inner = Wrapping.front();
+  const BinaryOperator *Product = outermostProduct(Origin.Value, Inner);
+  if (!Product)
+    Product = Inner;
+  bool WholeSize = Product == Origin.Value->IgnoreParenImpCasts();
+  if (!WholeSize && !ReportEmbeddedProducts)
+    return;
+
+  // Where the product is computed in a type narrower than size_t, say so.
+  QualType SizeType = Call->getDirectCallee()->getParamDecl(Family->SizeArg)->getType();
+  std::string Narrow;
+  for (const BinaryOperator *W : Wrapping)
+    if (Model->width(W->getType()) < Model->width(SizeType)) {
+      Narrow = W->getType().getAsString(PrintingPolicy(Ctx.getLangOpts()));
+      break;
+    }
+
+  // The fix: the family's overflow-checked array form.
+  std::string WhyNot;
+  std::optional<CountAndSize> Split;
+  std::vector<FixItHint> Fix;
+  const std::string &Checked = Family->CheckedArray;
+  if (!WholeSize)
+    WhyNot = "the product is only part of the size, which has no "
+             "two-argument form";
+  else if (Checked.empty())
+    WhyNot = "no overflow-checked form of '" + Family->Name + "' is configured";
+  else if (const auto *FD = dyn_cast_or_null<FunctionDecl>(Function);
+           wouldCallItself(FD, Checked))
+    WhyNot = "the rewrite would make '" + Checked + "' call itself";
+  else if (Origin.Through && !Origin.FactorsUnchanged)
+    WhyNot = "the operands of the product change before the allocation";
+  else
+    Split = splitForArrayForm(Product, Ctx, *Model, Facts, SizeType, WhyNot);
+
+  if (Split && Origin.Through) {
+    // The rewrite repeats the operands at the call: they must mean the same
+    // there and be safe to evaluate again.
+    for (const Expr *E : {Product->getLHS(), Product->getRHS()})
+      if (E->HasSideEffects(Ctx)) {
+        Split.reset();
+        WhyNot = "the operands of the product have side effects";
+      }
+    std::vector<ValueKey> Operands;
+    collectKeys(Product, Operands);
+    for (const ValueKey &K : Operands) {
+      const auto *VD = dyn_cast<VarDecl>(K.Var);
+      if (Split && (!VD || !isVisibleAt(VD, Call, Ctx))) {
+        Split.reset();
+        WhyNot = "an operand of the product is not visible at the allocation";
+      }
+    }
+  }
+  std::string Replacement;
+  if (Split) {
+    std::string Args = Split->Count + ", " + Split->Size;
+    Fix = rewriteAllocation(Call, *Family, Checked, Args, Ctx, WhyNot);
+    if (!Fix.empty())
+      Replacement = rewrittenCallText(Call, *Family, Checked, Args, Ctx);
+  }
+
+  std::string SizeText = Origin.Through ? Var->getName().str()
+                                        : displayText(Origin.Value, Ctx);
+  std::string Message = "allocation size '" + SizeText + "' can overflow";
+  if (!Narrow.empty())
+    Message += " ('" + displayText(Wrapping.front(), Ctx) +
+               "' is computed in '" + Narrow + "')";
+  if (!Replacement.empty())
+    Message += "; use '" + Replacement + "', which checks the multiplication";
+  else
+    Message += " and nothing checks the multiplication";
+  {
+    auto D = diag(Call->getBeginLoc(), "%0");
+    D << Message;
+    for (const FixItHint &Hint : Fix)
+      D << Hint;
+  }
+  if (Origin.Through)
+    diag(Product->getExprLoc(), "'%0' is computed here as '%1'",
+         DiagnosticIDs::Note)
+        << Var->getName() << displayText(Product, Ctx);
+  if (Replacement.empty() && !WhyNot.empty())
+    diag(Call->getBeginLoc(), "no fix: %0", DiagnosticIDs::Note) << WhyNot;
+}
+
+} // namespace clang::tidy::calloc
