@@ -11,10 +11,6 @@
 
 namespace clang::tidy::calloc {
 
-static QualType typeOfKey(const ValueKey &Key) {
-  return Key.Field ? Key.Field->getType() : Key.Var->getType();
-}
-
 std::optional<ValueRange> PointFacts::rangeOf(const ValueKey &Key) const {
   const KeyState *S = state(Key);
   if (!S || S->Escaped || !Reached)
@@ -84,14 +80,22 @@ void GuardAnalysis::assign(BlockState &State, const ValueKey &Key,
     It->second.Definitions = {Definition};
     killProducts(State, Key);
   }
-  // A new value of a whole variable is a new value of all its fields.
-  if (!Key.Field)
-    for (auto &[Other, S] : State.Keys)
-      if (Other.Var == Key.Var && Other.Field) {
-        S.Range = Model.rangeOf(typeOfKey(Other));
-        S.Definitions = {Definition};
-        killProducts(State, Other);
-      }
+  // A new value of a whole variable is a new value of all its fields and
+  // elements, and of the elements it indexes; a store to one element may
+  // be a store to any other.
+  for (auto &[Other, S] : State.Keys) {
+    if (Other == Key)
+      continue;
+    bool Changes = Key.isPart()
+                       ? (Key.Index && Other.Var == Key.Var && Other.Index)
+                       : ((Other.Var == Key.Var && Other.isPart()) ||
+                          Other.Index == Key.Var);
+    if (!Changes)
+      continue;
+    S.Range = Model.rangeOf(typeOfKey(Other));
+    S.Definitions = {Definition};
+    killProducts(State, Other);
+  }
 }
 
 void GuardAnalysis::forget(BlockState &State, const ValueKey &Key,
@@ -101,17 +105,18 @@ void GuardAnalysis::forget(BlockState &State, const ValueKey &Key,
 
 static void markEscaped(PointFacts &State, const ValueKey &Key) {
   for (auto &[Other, S] : State.Keys)
-    if (Other == Key || (!Key.Field && Other.Var == Key.Var)) {
+    if (Other == Key || (!Key.isPart() && Other.Var == Key.Var)) {
       S.Escaped = true;
       killProducts(State, Other);
     }
 }
 
-/// Fields of the variable \p Var may change when a callee gets the pointer.
-static void forgetFieldsOf(PointFacts &State, const ValueDecl *Var,
-                           const IntegerModel &Model, const Stmt *Definition) {
+/// What \p Var points to may change when a callee gets the pointer, or
+/// through a store like `*p = ...`.
+static void forgetPartsOf(PointFacts &State, const ValueDecl *Var,
+                          const IntegerModel &Model, const Stmt *Definition) {
   for (auto &[Other, S] : State.Keys)
-    if (Other.Var == Var && Other.Field) {
+    if (Other.Var == Var && Other.isPart()) {
       S.Range = Model.rangeOf(typeOfKey(Other));
       S.Definitions = {Definition};
       killProducts(State, Other);
@@ -123,8 +128,25 @@ void GuardAnalysis::transfer(BlockState &State, const Stmt *S) const {
     if (!BO->isAssignmentOp() && !BO->isCompoundAssignmentOp())
       return;
     std::optional<ValueKey> Key = keyOf(BO->getLHS());
-    if (!Key)
+    if (!Key) {
+      // A store through `*p`, `p[k]` or `p->a.b` may change what p's
+      // followed parts hold.
+      const Expr *Base = BO->getLHS()->IgnoreParenImpCasts();
+      while (true) {
+        if (const auto *ME = dyn_cast<MemberExpr>(Base))
+          Base = ME->getBase()->IgnoreParenImpCasts();
+        else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Base))
+          Base = AS->getBase()->IgnoreParenImpCasts();
+        else if (const auto *UO = dyn_cast<UnaryOperator>(Base);
+                 UO && UO->getOpcode() == UO_Deref)
+          Base = UO->getSubExpr()->IgnoreParenImpCasts();
+        else
+          break;
+      }
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+        forgetPartsOf(State, DRE->getDecl(), Model, BO);
       return;
+    }
     if (BO->getOpcode() == BO_Assign) {
       RangeEvaluator Evaluator(Model, &State);
       assign(State, *Key, Evaluator.evaluate(BO->getRHS()), BO->getRHS());
@@ -157,7 +179,7 @@ void GuardAnalysis::transfer(BlockState &State, const Stmt *S) const {
       const auto *VD = dyn_cast<VarDecl>(D);
       if (!VD)
         continue;
-      ValueKey Key{VD, nullptr};
+      ValueKey Key{VD, nullptr, nullptr};
       if (!State.Keys.count(Key))
         continue;
       if (const Expr *Init = VD->getInit()) {
@@ -175,7 +197,7 @@ void GuardAnalysis::transfer(BlockState &State, const Stmt *S) const {
       const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
       if (const auto *DRE = dyn_cast<DeclRefExpr>(Arg))
         if (DRE->getType()->isPointerType() || DRE->getType()->isArrayType())
-          forgetFieldsOf(State, DRE->getDecl(), Model, Call);
+          forgetPartsOf(State, DRE->getDecl(), Model, Call);
       // A non-const reference parameter (C++) may be assigned.
       if (Callee && I < Callee->getNumParams()) {
         QualType P = Callee->getParamDecl(I)->getType();
@@ -189,7 +211,7 @@ void GuardAnalysis::transfer(BlockState &State, const Stmt *S) const {
               Member->getImplicitObjectArgument()
                   ? Member->getImplicitObjectArgument()->IgnoreParenImpCasts()
                   : nullptr))
-        forgetFieldsOf(State, DRE->getDecl(), Model, Call);
+        forgetPartsOf(State, DRE->getDecl(), Model, Call);
     // Any callee may change a global.
     for (auto &[Key, KS] : State.Keys) {
       const auto *VD = dyn_cast<VarDecl>(Key.Var);

@@ -65,7 +65,7 @@ std::optional<ValueKey> keyOf(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      return ValueKey{VD, nullptr};
+      return ValueKey{VD, nullptr, nullptr};
     return std::nullopt;
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
@@ -75,9 +75,28 @@ std::optional<ValueKey> keyOf(const Expr *E) {
     if (!Field || !Base)
       return std::nullopt;
     if (const auto *VD = dyn_cast<VarDecl>(Base->getDecl()))
-      return ValueKey{VD, Field};
+      return ValueKey{VD, Field, nullptr};
+    return std::nullopt;
+  }
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    const auto *Base = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+    const auto *Index = dyn_cast<DeclRefExpr>(AS->getIdx()->IgnoreParenImpCasts());
+    if (!Base || !Index || !isa<VarDecl>(Base->getDecl()) ||
+        !isa<VarDecl>(Index->getDecl()))
+      return std::nullopt;
+    return ValueKey{Base->getDecl(), nullptr, Index->getDecl()};
   }
   return std::nullopt;
+}
+
+QualType typeOfKey(const ValueKey &Key) {
+  if (Key.Field)
+    return Key.Field->getType();
+  if (Key.Index)
+    if (const Type *Element =
+            Key.Var->getType()->getPointeeOrArrayElementType())
+      return QualType(Element, 0);
+  return Key.Var->getType();
 }
 
 IntegerModel::IntegerModel(const ASTContext &Ctx, unsigned SizeTypeBits)
@@ -180,7 +199,7 @@ ValueRange RangeEvaluator::evaluate(const Expr *E) {
       return Model.rangeOf(T);
     }
   }
-  if (isa<DeclRefExpr, MemberExpr>(E)) {
+  if (isa<DeclRefExpr, MemberExpr, ArraySubscriptExpr>(E)) {
     ValueRange R = Model.rangeOf(T);
     if (Facts)
       if (std::optional<ValueKey> Key = keyOf(E))
@@ -283,6 +302,16 @@ ValueRange RangeEvaluator::evaluateBinary(const BinaryOperator *BO) {
     if (L.Lo >= 0)
       return {0, L.Hi};
     return TypeRange;
+  case BO_Or:
+  case BO_Xor: {
+    // Bytes assembled into a word: no more bits than the wider operand.
+    if (L.Lo < 0 || R.Lo < 0)
+      return TypeRange;
+    Wide Max = std::max(L.Hi, R.Hi), Ceiling = 1;
+    while (Ceiling <= Max && Ceiling < WideLimit)
+      Ceiling <<= 1;
+    return FitOrType({0, Ceiling - 1});
+  }
   case BO_Shr:
     if (L.Lo >= 0 && R.Lo == R.Hi && R.Lo >= 0 && R.Lo < 100)
       return {L.Lo >> int(R.Lo), L.Hi >> int(R.Lo)};

@@ -39,18 +39,26 @@ struct ValueRange {
 
 ValueRange multiply(const ValueRange &A, const ValueRange &B);
 
-/// A variable, or a field of a variable (`p->count`, `s.len`): the values a
-/// guard can bound and the dataflow can follow.
+/// A variable, a field of a variable (`p->count`, `s.len`), or an element
+/// of an array or pointer variable indexed by a variable (`sizes[i]`): the
+/// values a guard can bound and the dataflow can follow.
 struct ValueKey {
   const ValueDecl *Var = nullptr;
   const FieldDecl *Field = nullptr;
+  const ValueDecl *Index = nullptr;
+  bool isPart() const { return Field || Index; }
   bool operator<(const ValueKey &O) const {
-    return Var != O.Var ? Var < O.Var : Field < O.Field;
+    if (Var != O.Var)
+      return Var < O.Var;
+    return Field != O.Field ? Field < O.Field : Index < O.Index;
   }
   bool operator==(const ValueKey &O) const {
-    return Var == O.Var && Field == O.Field;
+    return Var == O.Var && Field == O.Field && Index == O.Index;
   }
 };
+
+/// The type of the value \p Key names.
+QualType typeOfKey(const ValueKey &Key);
 
 /// The key \p E reads (through parens and implicit casts), if any.
 std::optional<ValueKey> keyOf(const Expr *E);

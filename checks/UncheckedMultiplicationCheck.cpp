@@ -77,12 +77,13 @@ static void collectKeys(const Stmt *S, std::vector<ValueKey> &Keys) {
   if (!S)
     return;
   if (const auto *E = dyn_cast<Expr>(S))
-    if (isa<DeclRefExpr, MemberExpr>(E->IgnoreParenImpCasts()))
+    if (isa<DeclRefExpr, MemberExpr, ArraySubscriptExpr>(E->IgnoreParenImpCasts()))
       if (std::optional<ValueKey> Key = keyOf(E)) {
         if (!llvm::is_contained(Keys, *Key))
           Keys.push_back(*Key);
-        if (Key->Field && !llvm::is_contained(Keys, ValueKey{Key->Var, nullptr}))
-          Keys.push_back({Key->Var, nullptr});
+        // The whole variable too: its new value is a new value of the part.
+        if (Key->isPart() && !llvm::is_contained(Keys, ValueKey{Key->Var, nullptr, nullptr}))
+          Keys.push_back(ValueKey{Key->Var, nullptr, nullptr});
       }
   for (const Stmt *Child : S->children())
     collectKeys(Child, Keys);
@@ -175,7 +176,7 @@ void UncheckedMultiplicationCheck::check(
   if (ThroughVariable) {
     if (!Guards)
       return;
-    ValueKey VarKey{Var, nullptr};
+    ValueKey VarKey{Var, nullptr, nullptr};
     std::unique_ptr<PointFacts> First = Guards->factsBefore(Call, {VarKey});
     const PointFacts::KeyState *VS = First ? First->state(VarKey) : nullptr;
     if (!VS || !First->Reached || VS->Escaped || VS->Definitions.size() != 1)

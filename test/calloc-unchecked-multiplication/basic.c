@@ -1,0 +1,102 @@
+// Products of a count and an element size, written in the call: reported,
+// and rewritten to calloc(count, size) with the size second.
+// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+struct record {
+  uint32_t id;
+  uint16_t flags;
+  char name[26];
+};
+
+/* A 64-bit count read from the wire, used as is: the classic decoder bug. */
+uint64_t read_be64(const uint8_t *buf);
+struct record *decode_records(const uint8_t *buf, size_t *out_count) {
+  uint64_t count = read_be64(buf);
+  struct record *recs = malloc(count * sizeof(struct record));
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: allocation size 'count * sizeof(struct record)' can overflow; use 'calloc(count, sizeof(struct record))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: struct record *recs = calloc(count, sizeof(struct record));
+  *out_count = count;
+  return recs;
+}
+
+/* Four bytes assembled into a count cannot exceed 2^32: times 32 bytes it
+   fits a 64-bit size_t. */
+struct record *decode_small(const uint8_t *buf) {
+  size_t count = (size_t)buf[0] << 24 | (size_t)buf[1] << 16 |
+                 (size_t)buf[2] << 8 | buf[3];
+  return malloc(count * sizeof(struct record));
+}
+
+/* sizeof first: calloc still gets the count first. */
+int *make_table(size_t n) {
+  return (int *)malloc(sizeof(int) * n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: allocation size 'sizeof(int) * n' can overflow; use 'calloc(n, sizeof(int))', which checks the multiplication
+  // CHECK-FIXES: return (int *)calloc(n, sizeof(int));
+}
+
+/* sizeof applied to an expression, and parentheses around the size. */
+double *make_samples(size_t frames, double *old) {
+  double *s = malloc((frames * sizeof *old));
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: allocation size '(frames * sizeof *old)' can overflow; use 'calloc(frames, sizeof *old)'
+  // CHECK-FIXES: double *s = calloc(frames, sizeof *old);
+  return s;
+}
+
+/* Two counts and nothing constant: calloc(a, b) in the written order. */
+void *make_matrix(size_t rows, size_t cols) {
+  return malloc(rows * cols);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'rows * cols' can overflow; use 'calloc(rows, cols)'
+  // CHECK-FIXES: return calloc(rows, cols);
+}
+
+/* Several constants are grouped with the sizeof. */
+uint32_t *make_rgb_planes(size_t pixels) {
+  return malloc(pixels * 3 * sizeof(uint32_t));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'pixels * 3 * sizeof(uint32_t)' can overflow; use 'calloc(pixels, 3 * sizeof(uint32_t))'
+  // CHECK-FIXES: return calloc(pixels, 3 * sizeof(uint32_t));
+}
+
+/* A constant element size without sizeof. */
+char *make_hex(size_t len) {
+  return malloc(len * 2);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'len * 2' can overflow; use 'calloc(len, 2)'
+  // CHECK-FIXES: return calloc(len, 2);
+}
+
+/* The count is a field read through a pointer. */
+struct vec {
+  size_t len;
+  int *data;
+};
+void vec_alloc(struct vec *v) {
+  v->data = malloc(v->len * sizeof(*v->data));
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: allocation size 'v->len * sizeof(*v->data)' can overflow; use 'calloc(v->len, sizeof(*v->data))'
+  // CHECK-FIXES: v->data = calloc(v->len, sizeof(*v->data));
+}
+
+/* The count is itself computed: parentheses keep its meaning. */
+char **split_fields(size_t commas) {
+  return malloc((commas + 1) * sizeof(char *));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '(commas + 1) * sizeof(char *)' can overflow; use 'calloc((commas + 1), sizeof(char *))'
+  // CHECK-FIXES: return calloc((commas + 1), sizeof(char *));
+}
+
+/* aligned_alloc has no checked array form in libc: warn, explain, no fix. */
+void *aligned_rows(size_t rows) {
+  return aligned_alloc(64, rows * 64);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'rows * 64' can overflow and nothing checks the multiplication
+}
+
+/* A count that can be negative becomes a huge size and the allocation fails;
+   that is not a short buffer, so a 32-bit int count on a 64-bit target is
+   fine, and so is any count of a type narrower than size_t. */
+void *from_int(int n, unsigned short m) {
+  void *a = malloc(n * sizeof(double));
+  void *b = malloc(m * sizeof(double));
+  free(a);
+  return b;
+}
