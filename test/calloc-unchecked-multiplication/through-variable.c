@@ -1,0 +1,120 @@
+// A size computed into a local first, then allocated: the warning is on the
+// allocation, with a note on the multiplication.
+// RUN: %check_calloc_tidy -check-suffix=NOTES %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct entry { char key[16]; uint64_t value; };
+
+struct entry *load_entries(size_t n, const struct entry *src) {
+  size_t bytes = n * sizeof(struct entry);
+  struct entry *e = malloc(bytes);
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: allocation size 'bytes' can overflow; use 'calloc(n, sizeof(struct entry))', which checks the multiplication
+  // CHECK-FIXES: struct entry *e = calloc(n, sizeof(struct entry));
+  // CHECK-NOTES-NOTES: :[[@LINE-3]]:21: warning: allocation size 'bytes' can overflow
+  // CHECK-NOTES-NOTES: :[[@LINE-5]]:20: note: 'bytes' is computed here as 'n * sizeof(struct entry)'
+  // CHECK-FIXES-NOTES: struct entry *e = calloc(n, sizeof(struct entry));
+  if (e)
+    memcpy(e, src, bytes);
+  return e;
+}
+
+/* Assigned, not initialized, with statements in between. */
+char *dup_lines(size_t lines, size_t width) {
+  size_t len;
+  char *out;
+  len = lines * width;
+  if (lines == 0)
+    return NULL;
+  out = malloc(len);
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: allocation size 'len' can overflow; use 'calloc(lines, width)'
+  // CHECK-FIXES: out = calloc(lines, width);
+  // CHECK-NOTES-NOTES: :[[@LINE-3]]:9: warning: allocation size 'len' can overflow
+  // CHECK-NOTES-NOTES: :[[@LINE-7]]:15: note: 'len' is computed here as 'lines * width'
+  // CHECK-FIXES-NOTES: out = calloc(lines, width);
+  return out;
+}
+
+/* Checked after computing, before allocating: fine. */
+void *checked_between(size_t n) {
+  size_t total = n * sizeof(struct entry);
+  if (n > SIZE_MAX / sizeof(struct entry))
+    return NULL;
+  return malloc(total);
+}
+
+/* Checked before computing: fine. */
+void *checked_before(size_t n) {
+  if (n > 1024)
+    return NULL;
+  size_t total = n * sizeof(struct entry);
+  return malloc(total);
+}
+
+/* A factor changes after the product was stored: the warning stands, but
+   calloc(n, ...) at the call would allocate for the new n, so no fix. */
+void *factor_changes(size_t n) {
+  size_t total = n * sizeof(struct entry);
+  n = 0;
+  return malloc(total);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'total' can overflow and nothing checks the multiplication
+  // CHECK-NOTES-NOTES: :[[@LINE-2]]:10: warning: allocation size 'total' can overflow and nothing checks the multiplication
+  // CHECK-NOTES-NOTES: :[[@LINE-5]]:20: note: 'total' is computed here as 'n * sizeof(struct entry)'
+  // CHECK-NOTES-NOTES: :[[@LINE-4]]:10: note: no fix: the operands of the product change before the allocation
+}
+
+/* The operand is declared in an inner block that has ended by the call. */
+void *operand_out_of_scope(const size_t *counts) {
+  size_t total;
+  {
+    size_t k = counts[0];
+    total = k * 8;
+  }
+  return malloc(total);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'total' can overflow and nothing checks the multiplication
+  // CHECK-NOTES-NOTES: :[[@LINE-2]]:10: warning: allocation size 'total' can overflow and nothing checks the multiplication
+  // CHECK-NOTES-NOTES: :[[@LINE-5]]:15: note: 'total' is computed here as 'k * 8'
+  // CHECK-NOTES-NOTES: :[[@LINE-4]]:10: note: no fix: an operand of the product is not visible at the allocation
+}
+
+/* The operand has side effects: repeating it at the call would run them
+   again. */
+size_t next(void);
+void *side_effects(void) {
+  size_t total = next() * 8;
+  return malloc(total);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'total' can overflow and nothing checks the multiplication
+  // CHECK-NOTES-NOTES: :[[@LINE-2]]:10: warning: allocation size 'total' can overflow and nothing checks the multiplication
+  // CHECK-NOTES-NOTES: :[[@LINE-4]]:25: note: 'total' is computed here as 'next() * 8'
+  // CHECK-NOTES-NOTES: :[[@LINE-4]]:10: note: no fix: the operands of the product have side effects
+}
+
+/* Different values on different paths: not a product on every path. */
+void *maybe_product(size_t n, int flat) {
+  size_t total = 4096;
+  if (!flat)
+    total = n * 8;
+  return malloc(total);
+}
+
+/* The size variable escapes: its value at the call is unknown. */
+void adjust(size_t *len);
+void *size_escapes(size_t n) {
+  size_t total = n * 8;
+  adjust(&total);
+  return malloc(total);
+}
+
+/* Reassigned to something else before the call. */
+void *size_reassigned(size_t n) {
+  size_t total = n * 8;
+  total = 64;
+  return malloc(total);
+}
+
+/* A parameter holding a size: its origin is the caller's business. */
+void *param_size(size_t total) { return malloc(total); }
