@@ -65,7 +65,10 @@ static std::optional<std::string> factorText(const Expr *F,
   const Expr *Inner = F->IgnoreImpCasts();
   while (const auto *P = dyn_cast<ParenExpr>(Inner)) {
     const Expr *Sub = P->getSubExpr()->IgnoreImpCasts();
-    if (!isPrimary(Sub) || isa<ParenExpr>(Sub))
+    // Parentheses that come from a macro's body stay: they are part of the
+    // expansion the text is copied from.
+    if (!isPrimary(Sub) || isa<ParenExpr>(Sub) || P->getLParen().isMacroID() ||
+        P->getRParen().isMacroID())
       break;
     Inner = Sub;
   }

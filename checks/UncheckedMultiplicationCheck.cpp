@@ -11,12 +11,19 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::calloc {
 
+static bool isValidSizeTypeBits(unsigned Bits) {
+  return Bits == 0 || Bits == 16 || Bits == 32 || Bits == 64;
+}
+
 UncheckedMultiplicationCheck::UncheckedMultiplicationCheck(
     StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), CheckName(Name.str()),
       AllocatorsSpec(Options.getLocalOrGlobal("Allocators",
                                               AllocatorTable::libcDefault())),
-      SizeTypeBits(Options.get<unsigned>("SizeTypeBits", 0)),
+      ConfiguredSizeTypeBits(Options.get<unsigned>("SizeTypeBits", 0)),
+      SizeTypeBits(isValidSizeTypeBits(ConfiguredSizeTypeBits)
+                       ? ConfiguredSizeTypeBits
+                       : 0),
       AssertsAreGuards(Options.get<bool>("AssertsAreGuards", true)),
       ReportEmbeddedProducts(Options.get<bool>("ReportEmbeddedProducts", true)) {
   Allocators = AllocatorTable::parse(AllocatorsSpec, AllocatorErrors);
@@ -37,11 +44,10 @@ void UncheckedMultiplicationCheck::registerMatchers(MatchFinder *Finder) {
       configurationDiag("invalid entry in option '%0.Allocators': %1; the "
                         "entry is ignored")
           << CheckName << Error;
-    if (SizeTypeBits != 0 && SizeTypeBits != 16 && SizeTypeBits != 32 &&
-        SizeTypeBits != 64)
+    if (!isValidSizeTypeBits(ConfiguredSizeTypeBits))
       configurationDiag("option '%0.SizeTypeBits' is %1; expected 0 (the "
-                        "target's), 16, 32 or 64")
-          << CheckName << SizeTypeBits;
+                        "target's), 16, 32 or 64; using 0")
+          << CheckName << ConfiguredSizeTypeBits;
   }
   std::vector<StringRef> Names;
   for (const AllocatorFamily &F : Allocators.entries())
@@ -50,7 +56,6 @@ void UncheckedMultiplicationCheck::registerMatchers(MatchFinder *Finder) {
     return;
   Finder->addMatcher(
       callExpr(callee(functionDecl(hasAnyName(Names))),
-               unless(isInTemplateInstantiation()),
                unless(isExpansionInSystemHeader()),
                forCallable(decl().bind("function")))
           .bind("call"),
@@ -147,7 +152,12 @@ void UncheckedMultiplicationCheck::check(
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   const auto *Function = Result.Nodes.getNodeAs<Decl>("function");
   ASTContext &Ctx = *Result.Context;
-  if (!Call || Call->containsErrors())
+  // Templates are checked in their instantiations, where sizeof(T) and the
+  // guards on it have values; identical findings of several instantiations
+  // are reported once.
+  const auto *Context = dyn_cast_or_null<DeclContext>(Function);
+  if (!Call || Call->containsErrors() ||
+      (Context && Context->isDependentContext()))
     return;
   const AllocatorFamily *Family = Allocators.find(Call->getDirectCallee());
   if (!Family || Call->getNumArgs() <= Family->SizeArg)
@@ -253,7 +263,13 @@ void UncheckedMultiplicationCheck::check(
   std::optional<CountAndSize> Split;
   std::vector<FixItHint> Fix;
   const std::string &Checked = Family->CheckedArray;
-  if (!WholeSize)
+  if (!WholeSize && !Narrow.empty() &&
+      Model->width(Product->getType()) < Model->width(SizeType))
+    WhyNot = "'" + displayText(Product, Ctx) + "' is computed in '" + Narrow +
+             "' and only then widened; convert an operand to '" +
+             SizeType.getAsString(PrintingPolicy(Ctx.getLangOpts())) +
+             "' first";
+  else if (!WholeSize)
     WhyNot = "the product is only part of the size, which has no "
              "two-argument form";
   else if (Checked.empty())

@@ -32,6 +32,8 @@ private:
 
   const std::string CheckName;
   const std::string AllocatorsSpec;
+  /// As configured; SizeTypeBits is 0 (the target's) when this is invalid.
+  const unsigned ConfiguredSizeTypeBits;
   const unsigned SizeTypeBits;
   const bool AssertsAreGuards;
   const bool ReportEmbeddedProducts;

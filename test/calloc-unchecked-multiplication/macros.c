@@ -1,0 +1,42 @@
+// Inside a macro expansion the warning stands at the expansion, with no fix;
+// macros used as factors are copied as written.
+// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
+
+#include <stddef.h>
+#include <stdlib.h>
+
+#define XNEW_ARRAY(T, n) ((T *)malloc((n) * sizeof(T)))
+#define ELEM_SIZE 24
+#define COUNT_OF(h) ((h)->count)
+
+struct h { size_t count; };
+
+int *via_macro(size_t n) {
+  return XNEW_ARRAY(int, n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '(n) * sizeof(int)' can overflow and nothing checks the multiplication
+}
+
+void *macro_factor(size_t n) {
+  return malloc(n * ELEM_SIZE);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'n * ELEM_SIZE' can overflow; use 'calloc(n, ELEM_SIZE)'
+  // CHECK-FIXES: return calloc(n, ELEM_SIZE);
+}
+
+void *macro_count(struct h *hdr) {
+  return malloc(COUNT_OF(hdr) * ELEM_SIZE);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'COUNT_OF(hdr) * ELEM_SIZE' can overflow; use 'calloc(COUNT_OF(hdr), ELEM_SIZE)'
+  // CHECK-FIXES: return calloc(COUNT_OF(hdr), ELEM_SIZE);
+}
+
+/* The whole size is one macro: the edit would need the macro's body. */
+#define BYTES_FOR(n) ((n) * 8)
+void *macro_size(size_t n) {
+  return malloc(BYTES_FOR(n));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'BYTES_FOR(n)' can overflow and nothing checks the multiplication
+}
+
+/* A project that defines its own malloc macro: left alone, it is not the
+   libc function. */
+void *my_malloc(size_t);
+#define malloc(n) my_malloc(n)
+void *redirected(size_t n) { return malloc(n * 8); }
