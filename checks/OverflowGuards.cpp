@@ -38,7 +38,8 @@ GuardAnalysis::GuardAnalysis(const Decl *Function, ASTContext &Ctx,
     : Ctx(Ctx), Model(Model),
       AssertsAreGuards(AssertsAreGuards) {
   Stmt *Body = Function ? Function->getBody() : nullptr;
-  if (!Body || Function->isInvalidDecl())
+  HasErrors = Function && Function->isInvalidDecl();
+  if (!Body || HasErrors)
     return;
   CFG::BuildOptions Options;
   Options.setAllAlwaysAdd();
@@ -48,8 +49,11 @@ GuardAnalysis::GuardAnalysis(const Decl *Function, ASTContext &Ctx,
   for (const CFGBlock *Block : *Graph) {
     unsigned Index = 0;
     for (const CFGElement &Element : *Block) {
-      if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>())
+      if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>()) {
         Where.try_emplace(S->getStmt(), Block, Index);
+        if (const auto *E = dyn_cast<Expr>(S->getStmt()))
+          HasErrors |= E->containsErrors();
+      }
       ++Index;
     }
   }

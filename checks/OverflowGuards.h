@@ -67,6 +67,10 @@ public:
   std::unique_ptr<PointFacts> factsBefore(const Stmt *S,
                                           llvm::ArrayRef<ValueKey> Keys);
 
+  /// The function contains code that did not compile: a guard may be
+  /// among it, so nothing here is known.
+  bool hasErrors() const { return HasErrors; }
+
 private:
   using BlockState = PointFacts;
   void initialize(BlockState &Entry, llvm::ArrayRef<ValueKey> Keys) const;
@@ -85,6 +89,7 @@ private:
   ASTContext &Ctx;
   const IntegerModel &Model;
   bool AssertsAreGuards;
+  bool HasErrors = false;
   std::unique_ptr<CFG> Graph;
   llvm::DenseMap<const Stmt *, std::pair<const CFGBlock *, unsigned>> Where;
 };

@@ -210,7 +210,15 @@ ValueRange RangeEvaluator::evaluate(const Expr *E) {
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     return evaluateBinary(BO);
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
-    return evaluate(CO->getTrueExpr()).join(evaluate(CO->getFalseExpr()));
+    return evaluateConditional(CO);
+  if (const auto *SE = dyn_cast<StmtExpr>(E)) {
+    // ({ ...; value; }) has the value of its last statement.
+    const CompoundStmt *Body = SE->getSubStmt();
+    if (Body && !Body->body_empty())
+      if (const auto *Last = dyn_cast<Expr>(Body->body_back()))
+        return Model.rangeOf(T).meet(evaluate(Last));
+    return Model.rangeOf(T);
+  }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     switch (UO->getOpcode()) {
     case UO_Plus:
@@ -227,6 +235,44 @@ ValueRange RangeEvaluator::evaluate(const Expr *E) {
     }
   }
   return Model.rangeOf(T);
+}
+
+/// Whether \p A and \p B are the same value: the same variable or field,
+/// or equal constants.
+static bool sameValue(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  A = stripWideningCasts(A, Ctx);
+  B = stripWideningCasts(B, Ctx);
+  std::optional<ValueKey> KA = keyOf(A), KB = keyOf(B);
+  if (KA && KB)
+    return *KA == *KB;
+  if (A->isValueDependent() || B->isValueDependent())
+    return false;
+  Expr::EvalResult VA, VB;
+  return !KA && !KB && A->EvaluateAsInt(VA, Ctx) && B->EvaluateAsInt(VB, Ctx) &&
+         llvm::APSInt::isSameValue(VA.Val.getInt(), VB.Val.getInt());
+}
+
+ValueRange RangeEvaluator::evaluateConditional(const ConditionalOperator *CO) {
+  ValueRange T = evaluate(CO->getTrueExpr());
+  ValueRange F = evaluate(CO->getFalseExpr());
+  // `a < b ? a : b` is min(a, b), `a > b ? a : b` is max(a, b): the MIN and
+  // MAX macros, and clamps written inline.
+  const auto *Cmp = dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
+  if (Cmp && Cmp->isRelationalOp()) {
+    const ASTContext &Ctx = Model.context();
+    bool Less = Cmp->getOpcode() == BO_LT || Cmp->getOpcode() == BO_LE;
+    bool Direct = sameValue(Cmp->getLHS(), CO->getTrueExpr(), Ctx) &&
+                  sameValue(Cmp->getRHS(), CO->getFalseExpr(), Ctx);
+    bool Swapped = sameValue(Cmp->getLHS(), CO->getFalseExpr(), Ctx) &&
+                   sameValue(Cmp->getRHS(), CO->getTrueExpr(), Ctx);
+    if (Direct || Swapped) {
+      bool IsMin = Direct == Less;
+      if (IsMin)
+        return {std::min(T.Lo, F.Lo), std::min(T.Hi, F.Hi)};
+      return {std::max(T.Lo, F.Lo), std::max(T.Hi, F.Hi)};
+    }
+  }
+  return T.join(F);
 }
 
 ValueRange RangeEvaluator::evaluateBinary(const BinaryOperator *BO) {

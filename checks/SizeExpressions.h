@@ -115,6 +115,7 @@ public:
 private:
   ValueRange convert(const ValueRange &R, QualType From, QualType To) const;
   ValueRange evaluateBinary(const BinaryOperator *BO);
+  ValueRange evaluateConditional(const ConditionalOperator *CO);
 
   const IntegerModel &Model;
   const ValueFacts *Facts;

@@ -183,6 +183,8 @@ void UncheckedMultiplicationCheck::check(
   }
 
   GuardAnalysis *Guards = Function ? &guardsFor(Function, Ctx, *Model) : nullptr;
+  if (Guards && Guards->hasErrors())
+    return;
   if (ThroughVariable) {
     if (!Guards)
       return;

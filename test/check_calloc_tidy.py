@@ -167,8 +167,6 @@ def main(argv):
     cmd = [tools["clang-tidy"], "--load=" + tools["plugin"], work, "--fix",
            "--checks=-*," + check, "--config=" + opts["config"]] + tidy_args
     cmd += ["--"] + std + compiler_args
-    if opts["expect_error"]:
-        cmd.insert(4, "--fix-errors")
     result = run(cmd)
     output = result.stdout
     if opts["expect_error"] and result.returncode == 0:
