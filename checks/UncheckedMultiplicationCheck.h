@@ -14,7 +14,7 @@
 namespace clang::tidy::calloc {
 
 /// Finds allocation sizes whose multiplication can wrap, with nothing on
-/// the way that rules it out, and rewrites them to calloc(count, size).
+/// the way that rules it out, and rewrites them to `calloc(count, size)`.
 ///
 /// For the user-facing documentation see:
 /// docs/calloc-unchecked-multiplication.md
