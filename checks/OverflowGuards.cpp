@@ -3,6 +3,7 @@
 #include "OverflowGuards.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -18,14 +19,26 @@ std::optional<ValueRange> PointFacts::rangeOf(const ValueKey &Key) const {
   return S->Range;
 }
 
+static bool samePair(const PointFacts::ProductFact &F, const ValueKey &A,
+                     const ValueKey &B) {
+  return (F.A == A && F.B == B) || (F.A == B && F.B == A);
+}
+
 std::optional<Wide> PointFacts::productBound(const ValueKey &A,
                                              const ValueKey &B) const {
   if (!Reached)
     return std::nullopt;
   for (const ProductFact &F : Products)
-    if ((F.A == A && F.B == B) || (F.A == B && F.B == A))
+    if (!F.Holder.Var && samePair(F, A, B))
       return F.Bound;
   return std::nullopt;
+}
+
+bool PointFacts::verifiedProduct(const ValueKey &Holder, const ValueKey &A,
+                                 const ValueKey &B) const {
+  return Reached && llvm::any_of(Products, [&](const ProductFact &F) {
+           return F.Holder.Var && F.Holder == Holder && samePair(F, A, B);
+         });
 }
 
 const PointFacts::KeyState *PointFacts::state(const ValueKey &Key) const {
@@ -71,7 +84,7 @@ void GuardAnalysis::initialize(BlockState &Entry,
 
 static void killProducts(PointFacts &State, const ValueKey &Key) {
   llvm::erase_if(State.Products, [&](const PointFacts::ProductFact &F) {
-    return F.A == Key || F.B == Key;
+    return F.A == Key || F.B == Key || F.Holder == Key;
   });
 }
 
@@ -306,6 +319,9 @@ void GuardAnalysis::applyComparison(BlockState &State,
     if (KeyOp != BO_LT && KeyOp != BO_LE)
       continue;
     const auto *Div = dyn_cast<BinaryOperator>(Other->IgnoreParenImpCasts());
+    // `K / b - c` is below K / b: a bound on a by it bounds a * b by K too.
+    if (Div && Div->getOpcode() == BO_Sub)
+      Div = dyn_cast<BinaryOperator>(Div->getLHS()->IgnoreParenImpCasts());
     if (!Div || Div->getOpcode() != BO_Div)
       continue;
     Expr::EvalResult Limit;
@@ -319,8 +335,58 @@ void GuardAnalysis::applyComparison(BlockState &State,
     if (K.isNegative() || K.getActiveBits() > 64)
       continue;
     killProducts(State, *Key);
-    State.Products.push_back({*Key, *Divisor, Wide(K.getZExtValue())});
+    State.Products.push_back(
+        {*Key, *Divisor, Wide(K.getZExtValue()), ValueKey{}});
   }
+}
+
+/// `holder / a == b` (or a product spelled out instead of the holder): the
+/// check that a multiplication did not wrap, after the fact.
+void GuardAnalysis::applyEquality(BlockState &State,
+                                  const BinaryOperator *BO) const {
+  for (int Side = 0; Side < 2; ++Side) {
+    const auto *Div = dyn_cast<BinaryOperator>(
+        (Side == 0 ? BO->getLHS() : BO->getRHS())->IgnoreParenImpCasts());
+    const Expr *Other = Side == 0 ? BO->getRHS() : BO->getLHS();
+    if (!Div || Div->getOpcode() != BO_Div)
+      continue;
+    std::optional<ValueKey> A = keyOf(stripWideningCasts(Div->getRHS(), Ctx));
+    std::optional<ValueKey> B = keyOf(stripWideningCasts(Other, Ctx));
+    if (!A || !B)
+      continue;
+    const Expr *Dividend = stripWideningCasts(Div->getLHS(), Ctx);
+    if (const auto *Mul = dyn_cast<BinaryOperator>(Dividend);
+        Mul && Mul->getOpcode() == BO_Mul) {
+      std::optional<ValueKey> X = keyOf(stripWideningCasts(Mul->getLHS(), Ctx));
+      std::optional<ValueKey> Y = keyOf(stripWideningCasts(Mul->getRHS(), Ctx));
+      if (X && Y && ((*X == *A && *Y == *B) || (*X == *B && *Y == *A)) &&
+          State.Keys.count(*A) && State.Keys.count(*B))
+        State.Products.push_back(
+            {*A, *B, Model.rangeOf(Mul->getType()).Hi, ValueKey{}});
+      continue;
+    }
+    std::optional<ValueKey> Holder = keyOf(Dividend);
+    if (Holder && State.Keys.count(*Holder))
+      State.Products.push_back({*A, *B, Model.rangeOf(typeOfKey(*Holder)).Hi,
+                                *Holder});
+  }
+}
+
+/// `if (__builtin_mul_overflow(a, b, &r)) fail;` (and C23 `ckd_mul`, which
+/// expands to it): where it returned false, a * b fits r's type.
+void GuardAnalysis::applyOverflowBuiltin(BlockState &State,
+                                         const CallExpr *Call,
+                                         bool Truth) const {
+  if (Truth || Call->getNumArgs() != 3 ||
+      Call->getBuiltinCallee() != Builtin::BI__builtin_mul_overflow)
+    return;
+  std::optional<ValueKey> A = keyOf(stripWideningCasts(Call->getArg(0), Ctx));
+  std::optional<ValueKey> B = keyOf(stripWideningCasts(Call->getArg(1), Ctx));
+  QualType Result = Call->getArg(2)->getType()->getPointeeType();
+  if (!A || !B || Result.isNull() || !State.Keys.count(*A) ||
+      !State.Keys.count(*B))
+    return;
+  State.Products.push_back({*A, *B, Model.rangeOf(Result).Hi, ValueKey{}});
 }
 
 void GuardAnalysis::applyCondition(BlockState &State, const Expr *Cond,
@@ -328,6 +394,15 @@ void GuardAnalysis::applyCondition(BlockState &State, const Expr *Cond,
   Cond = Cond->IgnoreParenImpCasts();
   if (!AssertsAreGuards && isAssertCondition(Cond))
     return;
+  if (const auto *Call = dyn_cast<CallExpr>(Cond)) {
+    unsigned Builtin = Call->getBuiltinCallee();
+    // unlikely(x) and likely(x) are __builtin_expect(x, c).
+    if ((Builtin == Builtin::BI__builtin_expect ||
+         Builtin == Builtin::BI__builtin_expect_with_probability) &&
+        Call->getNumArgs() >= 1)
+      return applyCondition(State, Call->getArg(0), Truth);
+    return applyOverflowBuiltin(State, Call, Truth);
+  }
   if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
       UO && UO->getOpcode() == UO_LNot)
     return applyCondition(State, UO->getSubExpr(), !Truth);
@@ -340,6 +415,8 @@ void GuardAnalysis::applyCondition(BlockState &State, const Expr *Cond,
       applyCondition(State, BO->getRHS(), false);
     } else if (BO->isComparisonOp()) {
       applyComparison(State, BO, Truth);
+      if (BO->isEqualityOp() && (BO->getOpcode() == BO_EQ) == Truth)
+        applyEquality(State, BO);
     }
     return;
   }
@@ -392,6 +469,16 @@ bool GuardAnalysis::joinInto(BlockState &Into, const BlockState &From,
   // implies it through its ranges (on the path where `b == 0`, a * b is 0).
   auto Implied = [&](const PointFacts &Side, const PointFacts::ProductFact &P)
       -> std::optional<Wide> {
+    if (P.Holder.Var) {
+      if (Side.verifiedProduct(P.Holder, P.A, P.B))
+        return P.Bound;
+      // On a path where the operands are small enough (`n == 0` skipped the
+      // division), the product did not wrap either.
+      std::optional<ValueRange> A = Side.rangeOf(P.A), B = Side.rangeOf(P.B);
+      if (A && B && A->Lo >= 0 && B->Lo >= 0 && multiply(*A, *B).Hi <= P.Bound)
+        return P.Bound;
+      return std::nullopt;
+    }
     if (std::optional<Wide> Known = Side.productBound(P.A, P.B))
       return Known;
     std::optional<ValueRange> A = Side.rangeOf(P.A), B = Side.rangeOf(P.B);
@@ -402,14 +489,15 @@ bool GuardAnalysis::joinInto(BlockState &Into, const BlockState &From,
   };
   std::vector<PointFacts::ProductFact> Candidates = Into.Products;
   for (const PointFacts::ProductFact &P : From.Products)
-    if (!Into.productBound(P.A, P.B))
+    if (P.Holder.Var ? !Into.verifiedProduct(P.Holder, P.A, P.B)
+                     : !Into.productBound(P.A, P.B))
       Candidates.push_back(P);
   // Decided before the ranges below are widened by the join.
   std::vector<PointFacts::ProductFact> Kept;
   for (const PointFacts::ProductFact &P : Candidates) {
     std::optional<Wide> Mine = Implied(Into, P), Theirs = Implied(From, P);
     if (Mine && Theirs)
-      Kept.push_back({P.A, P.B, std::max(*Mine, *Theirs)});
+      Kept.push_back({P.A, P.B, std::max(*Mine, *Theirs), P.Holder});
   }
   bool Changed = false;
   for (auto &[Key, S] : Into.Keys) {
@@ -435,6 +523,7 @@ bool GuardAnalysis::joinInto(BlockState &Into, const BlockState &From,
   for (size_t I = 0; !ProductsChanged && I < Kept.size(); ++I)
     ProductsChanged = !(Kept[I].A == Into.Products[I].A) ||
                       !(Kept[I].B == Into.Products[I].B) ||
+                      !(Kept[I].Holder == Into.Products[I].Holder) ||
                       Kept[I].Bound != Into.Products[I].Bound;
   Into.Products = std::move(Kept);
   return Changed || ProductsChanged;

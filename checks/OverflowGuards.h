@@ -41,14 +41,20 @@ public:
     /// modifying statement itself for ++, += and the like.
     llvm::SmallVector<const Stmt *, 2> Definitions;
   };
+  /// `A * B <= Bound`; or, when Holder is set, "Holder holds A * B and it
+  /// did not wrap" (learned from `if (holder / a != b) fail;`).
   struct ProductFact {
     ValueKey A, B;
     Wide Bound;
+    ValueKey Holder;
   };
 
   std::optional<ValueRange> rangeOf(const ValueKey &Key) const override;
   std::optional<Wide> productBound(const ValueKey &A,
                                    const ValueKey &B) const override;
+  /// Whether \p Holder is known to hold the unwrapped product A * B.
+  bool verifiedProduct(const ValueKey &Holder, const ValueKey &A,
+                       const ValueKey &B) const;
   /// Null when \p Key is not followed.
   const KeyState *state(const ValueKey &Key) const;
 
@@ -82,6 +88,9 @@ private:
   void applyCondition(BlockState &State, const Expr *Cond, bool Truth) const;
   void applyComparison(BlockState &State, const BinaryOperator *BO,
                        bool Truth) const;
+  void applyEquality(BlockState &State, const BinaryOperator *BO) const;
+  void applyOverflowBuiltin(BlockState &State, const CallExpr *Call,
+                            bool Truth) const;
   bool isAssertCondition(const Expr *Cond) const;
   static bool joinInto(BlockState &Into, const BlockState &From, bool Widen,
                        const IntegerModel &Model);

@@ -232,6 +232,15 @@ void UncheckedMultiplicationCheck::check(
     Out.assign(Evaluator.wrapping().begin(), Evaluator.wrapping().end());
     return !Out.empty();
   };
+  // `if (len / n != size) fail;` between the product and the allocation.
+  if (Origin.Through && Origin.AtCall && Origin.AtCall->Reached)
+    if (const auto *Mul = dyn_cast<BinaryOperator>(Origin.Value->IgnoreParenImpCasts());
+        Mul && Mul->getOpcode() == BO_Mul) {
+      std::optional<ValueKey> A = keyOf(stripWideningCasts(Mul->getLHS(), Ctx));
+      std::optional<ValueKey> B = keyOf(stripWideningCasts(Mul->getRHS(), Ctx));
+      if (A && B && Origin.AtCall->verifiedProduct(ValueKey{Var, nullptr, nullptr}, *A, *B))
+        return;
+    }
   llvm::SmallVector<const BinaryOperator *, 2> Wrapping;
   const PointFacts *Facts = Origin.Through ? Origin.AtValue.get() : Origin.AtCall.get();
   if (!Wraps(Facts, Wrapping))
