@@ -6,6 +6,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
 
 namespace clang::tidy::calloc {
 
@@ -245,6 +246,48 @@ std::vector<FixItHint> rewriteAllocation(const CallExpr *Call,
                                              Name->getLocation()),
               NewCallee),
           FixItHint::CreateReplacement(SizeRange, NewSizeArgs)};
+}
+
+std::vector<FixItHint> renameCallee(const CallExpr *Call,
+                                    llvm::StringRef NewCallee,
+                                    const ASTContext &Ctx,
+                                    std::string &WhyNot) {
+  const DeclRefExpr *Name = calleeName(Call);
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Name || !Callee) {
+    WhyNot = "the call is not a plain call by name";
+    return {};
+  }
+  if (Name->getLocation().isMacroID() || Call->getRParenLoc().isMacroID() ||
+      Call->getBeginLoc().isMacroID()) {
+    WhyNot = "the call is written inside a macro";
+    return {};
+  }
+  if (!isDeclaredBefore(NewCallee, Callee, Callee->getNumParams(),
+                        Call->getBeginLoc(), Ctx)) {
+    WhyNot = "'" + NewCallee.str() + "' is not declared before this call";
+    return {};
+  }
+  return {FixItHint::CreateReplacement(
+      CharSourceRange::getTokenRange(Name->getLocation(), Name->getLocation()),
+      NewCallee)};
+}
+
+std::optional<std::string> calledFunctionName(llvm::StringRef Name,
+                                              SourceLocation Loc,
+                                              Preprocessor *PP) {
+  if (!PP)
+    return Name.str();
+  IdentifierInfo *II = PP->getIdentifierInfo(Name);
+  MacroDefinition Def = PP->getMacroDefinitionAtLoc(II, Loc);
+  const MacroInfo *MI = Def.getMacroInfo();
+  if (!MI)
+    return Name.str();
+  // `#define reallocarray openbsd_reallocarray`
+  if (MI->isObjectLike() && MI->getNumTokens() == 1 &&
+      MI->getReplacementToken(0).is(tok::identifier))
+    return MI->getReplacementToken(0).getIdentifierInfo()->getName().str();
+  return std::nullopt;
 }
 
 std::string rewrittenCallText(const CallExpr *Call,

@@ -16,6 +16,7 @@
 #include "SizeExpressions.h"
 
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Lex/Preprocessor.h"
 
 #include <optional>
 #include <string>
@@ -58,6 +59,22 @@ std::vector<FixItHint> rewriteAllocation(const CallExpr *Call,
                                          llvm::StringRef NewSizeArgs,
                                          const ASTContext &Ctx,
                                          std::string &WhyNot);
+
+/// The edit that turns \p Call into a call to \p NewCallee with the same
+/// arguments (`kmalloc(size, flags)` into `kzalloc(size, flags)`): only the
+/// callee's name changes. Empty, with \p WhyNot set, when the edit would not
+/// be exact.
+std::vector<FixItHint> renameCallee(const CallExpr *Call,
+                                    llvm::StringRef NewCallee,
+                                    const ASTContext &Ctx,
+                                    std::string &WhyNot);
+
+/// The function a call to \p Name at \p Loc reaches: \p Name itself, or the
+/// function an object-like macro `#define Name other` renames it to. None
+/// when \p Name is any other kind of macro there.
+std::optional<std::string> calledFunctionName(llvm::StringRef Name,
+                                              SourceLocation Loc,
+                                              Preprocessor *PP);
 
 /// The call text after the rewrite, for the message: `calloc(n, sizeof(T))`.
 std::string rewrittenCallText(const CallExpr *Call,

@@ -8,13 +8,13 @@
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
-#include <deque>
+#include <set>
 
 namespace clang::tidy::calloc {
 
 std::optional<ValueRange> PointFacts::rangeOf(const ValueKey &Key) const {
   const KeyState *S = state(Key);
-  if (!S || S->Escaped || !Reached)
+  if (!S || !Reached)
     return std::nullopt;
   return S->Range;
 }
@@ -59,13 +59,52 @@ GuardAnalysis::GuardAnalysis(const Decl *Function, ASTContext &Ctx,
   Graph = CFG::buildCFG(Function, Body, &Ctx, Options);
   if (!Graph)
     return;
+  // Reverse post-order numbers of the blocks, for the worklist.
+  Order.assign(Graph->getNumBlockIDs(), ~0u);
+  {
+    std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>> Stack;
+    std::vector<bool> Seen(Graph->getNumBlockIDs(), false);
+    std::vector<const CFGBlock *> Post;
+    const CFGBlock *Entry = &Graph->getEntry();
+    Seen[Entry->getBlockID()] = true;
+    Stack.push_back({Entry, Entry->succ_begin()});
+    while (!Stack.empty()) {
+      auto &[Block, It] = Stack.back();
+      if (It == Block->succ_end()) {
+        Post.push_back(Block);
+        Stack.pop_back();
+        continue;
+      }
+      const CFGBlock *Next = It->getReachableBlock();
+      ++It;
+      if (Next && !Seen[Next->getBlockID()]) {
+        Seen[Next->getBlockID()] = true;
+        Stack.push_back({Next, Next->succ_begin()});
+      }
+    }
+    unsigned Number = 0;
+    for (auto It = Post.rbegin(); It != Post.rend(); ++It)
+      Order[(*It)->getBlockID()] = Number++;
+  }
   for (const CFGBlock *Block : *Graph) {
     unsigned Index = 0;
     for (const CFGElement &Element : *Block) {
       if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>()) {
-        Where.try_emplace(S->getStmt(), Block, Index);
-        if (const auto *E = dyn_cast<Expr>(S->getStmt()))
+        const Stmt *St = S->getStmt();
+        Where.try_emplace(St, Block, Index);
+        if (const auto *E = dyn_cast<Expr>(St))
           HasErrors |= E->containsErrors();
+        if (const auto *BO = dyn_cast<BinaryOperator>(St)) {
+          if (BO->isComparisonOp())
+            Comparisons.push_back(BO);
+          else if (BO->getOpcode() == BO_Assign)
+            if (std::optional<ValueKey> K = keyOf(BO->getLHS()); K && !K->isPart())
+              Assigned[K->Var].push_back(BO->getRHS());
+        } else if (const auto *DS = dyn_cast<DeclStmt>(St)) {
+          for (const Decl *D : DS->decls())
+            if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
+              Assigned[VD].push_back(VD->getInit());
+        }
       }
       ++Index;
     }
@@ -120,6 +159,19 @@ void GuardAnalysis::forget(BlockState &State, const ValueKey &Key,
   assign(State, Key, Model.rangeOf(typeOfKey(Key)), Definition);
 }
 
+/// A value whose address was taken may change at any call or store
+/// through a pointer from then on; what a guard learns afterwards holds
+/// until the next such event.
+static void forgetEscaped(PointFacts &State, const IntegerModel &Model,
+                          const Stmt *Event) {
+  for (auto &[Key, S] : State.Keys)
+    if (S.Escaped) {
+      S.Range = Model.rangeOf(typeOfKey(Key));
+      S.Definitions = {Event};
+      killProducts(State, Key);
+    }
+}
+
 static void markEscaped(PointFacts &State, const ValueKey &Key) {
   for (auto &[Other, S] : State.Keys)
     if (Other == Key || (!Key.isPart() && Other.Var == Key.Var)) {
@@ -162,6 +214,7 @@ void GuardAnalysis::transfer(BlockState &State, const Stmt *S) const {
       }
       if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
         forgetPartsOf(State, DRE->getDecl(), Model, BO);
+      forgetEscaped(State, Model, BO);
       return;
     }
     if (BO->getOpcode() == BO_Assign) {
@@ -229,6 +282,7 @@ void GuardAnalysis::transfer(BlockState &State, const Stmt *S) const {
                   ? Member->getImplicitObjectArgument()->IgnoreParenImpCasts()
                   : nullptr))
         forgetPartsOf(State, DRE->getDecl(), Model, Call);
+    forgetEscaped(State, Model, Call);
     // Any callee may change a global.
     for (auto &[Key, KS] : State.Keys) {
       const auto *VD = dyn_cast<VarDecl>(Key.Var);
@@ -254,6 +308,17 @@ bool GuardAnalysis::isAssertCondition(const Expr *Cond) const {
   return false;
 }
 
+/// The value a comparison operand reads: `n`, `(size_t)n`, and the
+/// variable assigned in `(n = next()) > cap`.
+static std::optional<ValueKey> keyOfCompared(const Expr *E,
+                                             const ASTContext &Ctx) {
+  E = stripWideningCasts(E, Ctx);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && BO->getOpcode() == BO_Assign)
+    E = BO->getLHS();
+  return keyOf(E);
+}
+
 void GuardAnalysis::applyComparison(BlockState &State,
                                     const BinaryOperator *BO,
                                     bool Truth) const {
@@ -267,11 +332,11 @@ void GuardAnalysis::applyComparison(BlockState &State,
     const Expr *Other = Side == 0 ? BO->getRHS() : BO->getLHS();
     BinaryOperatorKind KeyOp =
         Side == 0 ? Op : BinaryOperator::reverseComparisonOp(Op);
-    std::optional<ValueKey> Key = keyOf(stripWideningCasts(Mine, Ctx));
+    std::optional<ValueKey> Key = keyOfCompared(Mine, Ctx);
     if (!Key)
       continue;
     auto It = State.Keys.find(*Key);
-    if (It == State.Keys.end() || It->second.Escaped)
+    if (It == State.Keys.end())
       continue;
     PointFacts::KeyState &KS = It->second;
 
@@ -314,6 +379,13 @@ void GuardAnalysis::applyComparison(BlockState &State,
         Bound = ValueRange();
     }
     KS.Range = KS.Range.meet(Bound);
+
+    // `if (r < x) fail;` with r computed from x: r did not wrap below x.
+    if (KeyOp == BO_GE || KeyOp == BO_GT)
+      if (std::optional<ValueKey> Base = keyOfCompared(Other, Ctx);
+          Base && !(*Base == *Key) && State.Keys.count(*Base))
+        State.Products.push_back(
+            {*Base, *Base, Model.rangeOf(typeOfKey(*Key)).Hi, *Key});
 
     // `a < K / b` and `a <= K / b`: the product a * b is at most K.
     if (KeyOp != BO_LT && KeyOp != BO_LE)
@@ -425,7 +497,7 @@ void GuardAnalysis::applyCondition(BlockState &State, const Expr *Cond,
   if (!Key)
     return;
   auto It = State.Keys.find(*Key);
-  if (It == State.Keys.end() || It->second.Escaped)
+  if (It == State.Keys.end())
     return;
   ValueRange &R = It->second.Range;
   if (!Truth)
@@ -485,6 +557,10 @@ bool GuardAnalysis::joinInto(BlockState &Into, const BlockState &From,
     if (!A || !B || A->Lo < 0 || B->Lo < 0)
       return std::nullopt;
     Wide Hi = multiply(*A, *B).Hi;
+    // A candidate made up from ranges alone keeps the bound they give, if
+    // it says anything a 64-bit product could not.
+    if (P.Bound == WideLimit)
+      return Hi < (Wide(1) << 64) ? std::optional<Wide>(Hi) : std::nullopt;
     return Hi <= P.Bound ? std::optional<Wide>(P.Bound) : std::nullopt;
   };
   std::vector<PointFacts::ProductFact> Candidates = Into.Products;
@@ -492,12 +568,28 @@ bool GuardAnalysis::joinInto(BlockState &Into, const BlockState &From,
     if (P.Holder.Var ? !Into.verifiedProduct(P.Holder, P.A, P.B)
                      : !Into.productBound(P.A, P.B))
       Candidates.push_back(P);
+  // Bounds that each side implies only through its ranges are made explicit
+  // here, before the ranges are joined: after `if ((a >= M || b >= M) &&
+  // a > SIZE_MAX / b) fail;` one path knows a, b < M and the other a * b <=
+  // SIZE_MAX, and only the product bound survives the join.
+  for (auto A = Into.Keys.begin(); A != Into.Keys.end(); ++A)
+    for (auto B = std::next(A); B != Into.Keys.end(); ++B)
+      if (!Into.productBound(A->first, B->first) &&
+          !From.productBound(A->first, B->first))
+        Candidates.push_back({A->first, B->first, WideLimit, ValueKey{}});
   // Decided before the ranges below are widened by the join.
   std::vector<PointFacts::ProductFact> Kept;
   for (const PointFacts::ProductFact &P : Candidates) {
     std::optional<Wide> Mine = Implied(Into, P), Theirs = Implied(From, P);
-    if (Mine && Theirs)
-      Kept.push_back({P.A, P.B, std::max(*Mine, *Theirs), P.Holder});
+    if (!Mine || !Theirs)
+      continue;
+    Wide Bound = std::max(*Mine, *Theirs);
+    // In a loop a bound may keep growing: widening drops it.
+    std::optional<Wide> Before = P.Holder.Var ? std::nullopt
+                                              : Into.productBound(P.A, P.B);
+    if (Widen && Before && Bound > *Before)
+      continue;
+    Kept.push_back({P.A, P.B, Bound, P.Holder});
   }
   bool Changed = false;
   for (auto &[Key, S] : Into.Keys) {
@@ -529,6 +621,38 @@ bool GuardAnalysis::joinInto(BlockState &Into, const BlockState &From,
   return Changed || ProductsChanged;
 }
 
+/// \p Keys plus the values they are computed from and compared with, two
+/// steps deep: `n = 1 << bits` makes a guard on `bits` matter, and
+/// `if (len > cap)` one on `cap`.
+std::vector<ValueKey>
+GuardAnalysis::withRelatedKeys(llvm::ArrayRef<ValueKey> Keys) const {
+  constexpr size_t MaxKeys = 16;
+  std::vector<ValueKey> All(Keys.begin(), Keys.end());
+  size_t Begin = 0;
+  for (int Depth = 0; Depth < 2 && All.size() < MaxKeys; ++Depth) {
+    size_t End = All.size();
+    for (size_t I = Begin; I < End && All.size() < MaxKeys; ++I) {
+      ValueKey Key = All[I];
+      if (!Key.isPart())
+        if (auto It = Assigned.find(Key.Var); It != Assigned.end())
+          for (const Expr *Value : It->second)
+            collectKeys(Value, All);
+      for (const BinaryOperator *Cmp : Comparisons) {
+        std::optional<ValueKey> L = keyOfCompared(Cmp->getLHS(), Ctx);
+        std::optional<ValueKey> R = keyOfCompared(Cmp->getRHS(), Ctx);
+        if (L && *L == Key)
+          collectKeys(Cmp->getRHS(), All);
+        else if (R && *R == Key)
+          collectKeys(Cmp->getLHS(), All);
+      }
+    }
+    Begin = End;
+  }
+  if (All.size() > MaxKeys)
+    All.resize(MaxKeys);
+  return All;
+}
+
 std::unique_ptr<PointFacts>
 GuardAnalysis::factsBefore(const Stmt *S, llvm::ArrayRef<ValueKey> Keys) {
   if (!Graph)
@@ -541,15 +665,15 @@ GuardAnalysis::factsBefore(const Stmt *S, llvm::ArrayRef<ValueKey> Keys) {
   std::vector<BlockState> In(Graph->getNumBlockIDs());
   std::vector<unsigned> Visits(Graph->getNumBlockIDs(), 0);
   const CFGBlock &Entry = Graph->getEntry();
-  initialize(In[Entry.getBlockID()], Keys);
-  std::deque<const CFGBlock *> Work{&Entry};
-  std::vector<bool> Queued(Graph->getNumBlockIDs(), false);
-  Queued[Entry.getBlockID()] = true;
-
+  initialize(In[Entry.getBlockID()], withRelatedKeys(Keys));
+  // Blocks are taken in reverse post-order, so that outside loops every
+  // block is visited once, after all its predecessors; only blocks visited
+  // again and again (loop heads) widen.
+  std::set<std::pair<unsigned, const CFGBlock *>> Work;
+  Work.insert({Order[Entry.getBlockID()], &Entry});
   while (!Work.empty()) {
-    const CFGBlock *Block = Work.front();
-    Work.pop_front();
-    Queued[Block->getBlockID()] = false;
+    const CFGBlock *Block = Work.begin()->second;
+    Work.erase(Work.begin());
     BlockState Out = In[Block->getBlockID()];
     for (const CFGElement &Element : *Block)
       if (std::optional<CFGStmt> CS = Element.getAs<CFGStmt>())
@@ -565,11 +689,9 @@ GuardAnalysis::factsBefore(const Stmt *S, llvm::ArrayRef<ValueKey> Keys) {
       if (Cond)
         applyCondition(Edge, Cond, Which == 0);
       unsigned ID = Next->getBlockID();
-      bool Widen = ++Visits[ID] > 4;
-      if (joinInto(In[ID], Edge, Widen, Model) && !Queued[ID]) {
-        Queued[ID] = true;
-        Work.push_back(Next);
-      }
+      bool Widen = ++Visits[ID] > 12;
+      if (joinInto(In[ID], Edge, Widen, Model))
+        Work.insert({Order[ID], Next});
     }
   }
 

@@ -97,10 +97,17 @@ private:
 
   ASTContext &Ctx;
   const IntegerModel &Model;
+  std::vector<ValueKey> withRelatedKeys(llvm::ArrayRef<ValueKey> Keys) const;
+
   bool AssertsAreGuards;
   bool HasErrors = false;
+  /// Per variable, the values assigned to it in the function; and every
+  /// comparison. Used to follow the values a followed value depends on.
+  llvm::DenseMap<const ValueDecl *, llvm::SmallVector<const Expr *, 2>> Assigned;
+  std::vector<const BinaryOperator *> Comparisons;
   std::unique_ptr<CFG> Graph;
   llvm::DenseMap<const Stmt *, std::pair<const CFGBlock *, unsigned>> Where;
+  std::vector<unsigned> Order;
 };
 
 } // namespace clang::tidy::calloc

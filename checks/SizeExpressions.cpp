@@ -89,6 +89,22 @@ std::optional<ValueKey> keyOf(const Expr *E) {
   return std::nullopt;
 }
 
+void collectKeys(const Stmt *S, std::vector<ValueKey> &Keys) {
+  if (!S)
+    return;
+  if (const auto *E = dyn_cast<Expr>(S))
+    if (isa<DeclRefExpr, MemberExpr, ArraySubscriptExpr>(E->IgnoreParenImpCasts()))
+      if (std::optional<ValueKey> Key = keyOf(E)) {
+        if (!llvm::is_contained(Keys, *Key))
+          Keys.push_back(*Key);
+        ValueKey Whole{Key->Var, nullptr, nullptr};
+        if (Key->isPart() && !llvm::is_contained(Keys, Whole))
+          Keys.push_back(Whole);
+      }
+  for (const Stmt *Child : S->children())
+    collectKeys(Child, Keys);
+}
+
 QualType typeOfKey(const ValueKey &Key) {
   if (Key.Field)
     return Key.Field->getType();
@@ -150,10 +166,20 @@ Wide IntegerModel::sizeTypeMin() const {
 bool productFits(const IntegerModel &Model, QualType T,
                  const ValueRange &Product) {
   ValueRange Allowed = Model.rangeOf(T);
-  if (!Model.isSigned(T) &&
-      Model.width(T) >= Model.width(Model.context().getSizeType()))
-    Allowed.Lo = -(Wide(1) << (Model.width(T) - 1));
-  return Allowed.contains(Product);
+  if (Allowed.contains(Product))
+    return true;
+  if (Product.Hi > Allowed.Hi)
+    return false;
+  // Only the negative side leaves the type, which takes a negative count.
+  // In a signed type (`int cap; cap * 2`) that is a capacity below zero, a
+  // different bug from the one looked for here. In an unsigned type as
+  // wide as size_t a negative result down to -2^(W-1) is a huge request
+  // that fails; below that it wraps to anything.
+  if (Model.isSigned(T))
+    return true;
+  unsigned W = Model.width(T);
+  return W >= Model.width(Model.context().getSizeType()) &&
+         Product.Lo >= -(Wide(1) << (W - 1));
 }
 
 ValueRange RangeEvaluator::convert(const ValueRange &R, QualType From,
@@ -278,7 +304,9 @@ ValueRange RangeEvaluator::evaluateConditional(const ConditionalOperator *CO) {
 ValueRange RangeEvaluator::evaluateBinary(const BinaryOperator *BO) {
   QualType T = BO->getType();
   ValueRange TypeRange = Model.rangeOf(T);
-  if (BO->isAssignmentOp() || BO->isCompoundAssignmentOp())
+  if (BO->getOpcode() == BO_Assign)
+    return TypeRange.meet(evaluate(BO->getRHS())); // `(len = 20) * 4`
+  if (BO->isCompoundAssignmentOp())
     return TypeRange;
   if (BO->isComparisonOp() || BO->isLogicalOp())
     return {0, 1};
@@ -326,7 +354,15 @@ ValueRange RangeEvaluator::evaluateBinary(const BinaryOperator *BO) {
   }
   switch (BO->getOpcode()) {
   case BO_Div: {
-    if (R.Lo < 1)
+    // Division by zero is undefined: the divisor is taken as non-zero. A
+    // divisor that may be negative can only shrink the magnitude.
+    if (R.Lo < 1 && R.Hi >= 0 && R.Lo >= 0)
+      R.Lo = 1;
+    if (R.Lo < 1) {
+      Wide M = std::max(absWide(L.Lo), absWide(L.Hi));
+      return FitOrType({-M, M});
+    }
+    if (R.Hi < 1)
       return TypeRange;
     Wide C[] = {L.Lo / R.Lo, L.Lo / R.Hi, L.Hi / R.Lo, L.Hi / R.Hi};
     return FitOrType({*std::min_element(std::begin(C), std::end(C)),
@@ -359,12 +395,14 @@ ValueRange RangeEvaluator::evaluateBinary(const BinaryOperator *BO) {
     return FitOrType({0, Ceiling - 1});
   }
   case BO_Shr:
-    if (L.Lo >= 0 && R.Lo == R.Hi && R.Lo >= 0 && R.Lo < 100)
-      return {L.Lo >> int(R.Lo), L.Hi >> int(R.Lo)};
+    if (L.Lo >= 0 && R.Lo >= 0)
+      return {L.Lo >> int(std::min(R.Hi, Wide(127))),
+              L.Hi >> int(std::min(R.Lo, Wide(127)))};
     return TypeRange;
   case BO_Shl:
-    if (L.Lo >= 0 && R.Lo == R.Hi && R.Lo >= 0 && R.Lo < 64)
-      return FitOrType(multiply(L, ValueRange::point(Wide(1) << int(R.Lo))));
+    // `1 << bits` with bits bounded by a guard.
+    if (L.Lo >= 0 && R.Lo >= 0 && R.Hi < 100)
+      return FitOrType(multiply(L, {Wide(1) << int(R.Lo), Wide(1) << int(R.Hi)}));
     return TypeRange;
   default:
     return TypeRange;

@@ -16,6 +16,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
+#include <vector>
 
 namespace clang::tidy::calloc {
 
@@ -56,6 +57,11 @@ struct ValueKey {
     return Var == O.Var && Field == O.Field && Index == O.Index;
   }
 };
+
+/// Adds every variable, field and element read in \p S to \p Keys (and,
+/// for a field or element, the whole variable, whose new value is a new
+/// value of the part).
+void collectKeys(const Stmt *S, std::vector<ValueKey> &Keys);
 
 /// The type of the value \p Key names.
 QualType typeOfKey(const ValueKey &Key);

@@ -62,6 +62,11 @@ void UncheckedMultiplicationCheck::registerMatchers(MatchFinder *Finder) {
       this);
 }
 
+void UncheckedMultiplicationCheck::registerPPCallbacks(
+    const SourceManager &, Preprocessor *PP, Preprocessor *) {
+  this->PP = PP;
+}
+
 void UncheckedMultiplicationCheck::onEndOfTranslationUnit() {
   Guards.clear();
   Model.reset();
@@ -75,23 +80,6 @@ UncheckedMultiplicationCheck::guardsFor(const Decl *Function, ASTContext &Ctx,
     Slot = std::make_unique<GuardAnalysis>(Function, Ctx, Model,
                                            AssertsAreGuards);
   return *Slot;
-}
-
-/// Every variable and field read by \p E, the values guards may bound.
-static void collectKeys(const Stmt *S, std::vector<ValueKey> &Keys) {
-  if (!S)
-    return;
-  if (const auto *E = dyn_cast<Expr>(S))
-    if (isa<DeclRefExpr, MemberExpr, ArraySubscriptExpr>(E->IgnoreParenImpCasts()))
-      if (std::optional<ValueKey> Key = keyOf(E)) {
-        if (!llvm::is_contained(Keys, *Key))
-          Keys.push_back(*Key);
-        // The whole variable too: its new value is a new value of the part.
-        if (Key->isPart() && !llvm::is_contained(Keys, ValueKey{Key->Var, nullptr, nullptr}))
-          Keys.push_back(ValueKey{Key->Var, nullptr, nullptr});
-      }
-  for (const Stmt *Child : S->children())
-    collectKeys(Child, Keys);
 }
 
 /// True when a local \p Var declared in the function can be named at
@@ -134,6 +122,42 @@ static bool isVisibleAt(const VarDecl *Var, const Stmt *Use, ASTContext &Ctx) {
     Up = Ctx.getParents(*S);
   }
   return true;
+}
+
+/// For `x * 2`, `2 * x` or `x * 2 + small`: x. Doubling is the one growth
+/// whose wrap a later `if (r < x)` detects: a wrapped 2x (+ a small
+/// increment) is below x, for any x a buffer can already have.
+static std::optional<ValueKey> doubled(const Expr *E, const ASTContext &Ctx,
+                                       const IntegerModel &Model,
+                                       const ValueFacts *Facts) {
+  E = E->IgnoreParenImpCasts();
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO)
+    return std::nullopt;
+  if (BO->getOpcode() == BO_Add) {
+    for (const Expr *Side : {BO->getLHS(), BO->getRHS()}) {
+      const Expr *Other = Side == BO->getLHS() ? BO->getRHS() : BO->getLHS();
+      RangeEvaluator Evaluator(Model, Facts);
+      ValueRange Small = Evaluator.evaluate(Other);
+      if (Small.Lo >= 0 && Small.Hi <= (Wide(1) << 32))
+        if (std::optional<ValueKey> X = doubled(Side, Ctx, Model, Facts);
+            X && isa<BinaryOperator>(Side->IgnoreParenImpCasts()) &&
+            cast<BinaryOperator>(Side->IgnoreParenImpCasts())->getOpcode() ==
+                BO_Mul)
+          return X;
+    }
+    return std::nullopt;
+  }
+  if (BO->getOpcode() != BO_Mul)
+    return std::nullopt;
+  for (const Expr *Side : {BO->getLHS(), BO->getRHS()}) {
+    const Expr *Other = Side == BO->getLHS() ? BO->getRHS() : BO->getLHS();
+    Expr::EvalResult Two;
+    if (!Side->isValueDependent() && Side->EvaluateAsInt(Two, Ctx) &&
+        Two.Val.getInt() == 2)
+      return keyOf(stripWideningCasts(Other, Ctx));
+  }
+  return std::nullopt;
 }
 
 namespace {
@@ -241,6 +265,13 @@ void UncheckedMultiplicationCheck::check(
       if (A && B && Origin.AtCall->verifiedProduct(ValueKey{Var, nullptr, nullptr}, *A, *B))
         return;
     }
+  // `r = x * 2 + small; if (r < x) fail;` before the allocation.
+  if (Origin.Through && Origin.AtCall && Origin.AtCall->Reached)
+    if (std::optional<ValueKey> X =
+            doubled(Origin.Value, Ctx, *Model, Origin.AtValue.get());
+        X && Origin.AtCall->verifiedProduct(ValueKey{Var, nullptr, nullptr},
+                                            *X, *X))
+      return;
   llvm::SmallVector<const BinaryOperator *, 2> Wrapping;
   const PointFacts *Facts = Origin.Through ? Origin.AtValue.get() : Origin.AtCall.get();
   if (!Wraps(Facts, Wrapping))
@@ -285,9 +316,14 @@ void UncheckedMultiplicationCheck::check(
              "two-argument form";
   else if (Checked.empty())
     WhyNot = "no overflow-checked form of '" + Family->Name + "' is configured";
+  else if (std::optional<std::string> Target =
+               calledFunctionName(Checked, Call->getBeginLoc(), PP);
+           !Target)
+    WhyNot = "'" + Checked + "' is a function-like macro here";
   else if (const auto *FD = dyn_cast_or_null<FunctionDecl>(Function);
-           wouldCallItself(FD, Checked))
-    WhyNot = "the rewrite would make '" + Checked + "' call itself";
+           wouldCallItself(FD, *Target))
+    WhyNot = "the rewrite would make '" + FD->getName().str() +
+             "' call itself";
   else if (Origin.Through && !Origin.FactorsUnchanged)
     WhyNot = "the operands of the product change before the allocation";
   else

@@ -23,6 +23,8 @@ public:
   UncheckedMultiplicationCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
 
@@ -41,6 +43,7 @@ private:
   std::vector<std::string> AllocatorErrors;
   bool ReportedConfiguration = false;
   std::unique_ptr<IntegerModel> Model;
+  Preprocessor *PP = nullptr;
   std::map<const Decl *, std::unique_ptr<GuardAnalysis>> Guards;
 };
 
