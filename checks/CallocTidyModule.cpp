@@ -1,6 +1,7 @@
 //===--- CallocTidyModule.cpp - registers the calloc-* checks -------------===//
 
 #include "LLVMCompat.h"
+#include "MallocMemsetCheck.h"
 #include "UncheckedMultiplicationCheck.h"
 
 namespace clang::tidy::calloc {
@@ -11,6 +12,7 @@ public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<UncheckedMultiplicationCheck>(
         "calloc-unchecked-multiplication");
+    Factories.registerCheck<MallocMemsetCheck>("calloc-malloc-memset");
   }
 };
 

@@ -29,10 +29,15 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
-  /// Locals of \p Function whose address is taken, or that are captured or
-  /// bound to a reference: something other than their name can reach them.
-  const llvm::SmallPtrSetImpl<const VarDecl *> &
-  escapedLocals(const Decl *Function);
+  /// What the whole body of a function shows, read once per function.
+  struct FunctionFacts {
+    /// Locals whose address is taken, or that are captured or bound to a
+    /// reference: something other than their name can reach them.
+    llvm::SmallPtrSet<const VarDecl *, 8> Escaped;
+    /// Part of the body did not compile.
+    bool HasErrors = false;
+  };
+  const FunctionFacts &factsOf(const Decl *Function);
 
   const std::string CheckName;
   const std::string AllocatorsSpec;
@@ -40,7 +45,7 @@ private:
   AllocatorTable Allocators;
   std::vector<std::string> AllocatorErrors;
   bool ReportedConfiguration = false;
-  llvm::DenseMap<const Decl *, llvm::SmallPtrSet<const VarDecl *, 8>> Escaped;
+  llvm::DenseMap<const Decl *, FunctionFacts> Functions;
 };
 
 } // namespace clang::tidy::calloc
