@@ -12,6 +12,8 @@ Options:
                       the unsuffixed prefixes
   -config=YAML        passed to clang-tidy as --config (default: '{}', so a
                       stray .clang-tidy above the test is never read)
+  -config-file=PATH   passed to clang-tidy as --config-file instead (a
+                      preset from config/)
   -std=STD            the language standard of this run (compiler -std=)
   -expect-clang-tidy-error
                       the input does not compile; clang-tidy must fail and
@@ -53,7 +55,8 @@ def run(cmd, **kwargs):
 
 def parse_args(argv):
     tools = {}
-    opts = {"suffixes": [""], "config": "{}", "std": None, "expect_error": False}
+    opts = {"suffixes": [""], "config": "{}", "config_file": None, "std": None,
+            "expect_error": False}
     positional = []
     rest = []
     i = 0
@@ -73,6 +76,8 @@ def parse_args(argv):
                 fail("check suffixes must be upper-case letters, digits and '-': %r" % value)
         elif arg.startswith("-config="):
             opts["config"] = arg.split("=", 1)[1]
+        elif arg.startswith("-config-file="):
+            opts["config_file"] = arg.split("=", 1)[1]
         elif arg.startswith("-std="):
             opts["std"] = arg
         elif arg == "-expect-clang-tidy-error":
@@ -164,8 +169,10 @@ def main(argv):
         f.write(cleaned)
 
     std = [opts["std"]] if opts["std"] else []
+    config = ("--config-file=" + opts["config_file"] if opts["config_file"]
+              else "--config=" + opts["config"])
     cmd = [tools["clang-tidy"], "--load=" + tools["plugin"], work, "--fix",
-           "--checks=-*," + check, "--config=" + opts["config"]] + tidy_args
+           "--checks=-*," + check, config] + tidy_args
     cmd += ["--"] + std + compiler_args
     result = run(cmd)
     output = result.stdout
