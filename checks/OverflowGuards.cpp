@@ -530,7 +530,7 @@ static const Expr *decidedCondition(const CFGBlock *Block) {
 }
 
 bool GuardAnalysis::joinInto(BlockState &Into, const BlockState &From,
-                             bool Widen, const IntegerModel &Model) {
+                             const KeyPairs &Pairs, bool Widen, const IntegerModel &Model) {
   if (!From.Reached)
     return false;
   if (!Into.Reached) {
@@ -572,11 +572,9 @@ bool GuardAnalysis::joinInto(BlockState &Into, const BlockState &From,
   // here, before the ranges are joined: after `if ((a >= M || b >= M) &&
   // a > SIZE_MAX / b) fail;` one path knows a, b < M and the other a * b <=
   // SIZE_MAX, and only the product bound survives the join.
-  for (auto A = Into.Keys.begin(); A != Into.Keys.end(); ++A)
-    for (auto B = std::next(A); B != Into.Keys.end(); ++B)
-      if (!Into.productBound(A->first, B->first) &&
-          !From.productBound(A->first, B->first))
-        Candidates.push_back({A->first, B->first, WideLimit, ValueKey{}});
+  for (const auto &[A, B] : Pairs)
+    if (!Into.productBound(A, B) && !From.productBound(A, B))
+      Candidates.push_back({A, B, WideLimit, ValueKey{}});
   // Decided before the ranges below are widened by the join.
   std::vector<PointFacts::ProductFact> Kept;
   for (const PointFacts::ProductFact &P : Candidates) {
@@ -662,6 +660,10 @@ GuardAnalysis::factsBefore(const Stmt *S, llvm::ArrayRef<ValueKey> Keys) {
     return nullptr;
   auto [Target, TargetIndex] = Found->second;
 
+  KeyPairs Pairs;
+  for (size_t I = 0; I < Keys.size(); ++I)
+    for (size_t J = I + 1; J < Keys.size(); ++J)
+      Pairs.push_back({Keys[I], Keys[J]});
   std::vector<BlockState> In(Graph->getNumBlockIDs());
   std::vector<unsigned> Visits(Graph->getNumBlockIDs(), 0);
   const CFGBlock &Entry = Graph->getEntry();
@@ -690,7 +692,7 @@ GuardAnalysis::factsBefore(const Stmt *S, llvm::ArrayRef<ValueKey> Keys) {
         applyCondition(Edge, Cond, Which == 0);
       unsigned ID = Next->getBlockID();
       bool Widen = ++Visits[ID] > 12;
-      if (joinInto(In[ID], Edge, Widen, Model))
+      if (joinInto(In[ID], Edge, Pairs, Widen, Model))
         Work.insert({Order[ID], Next});
     }
   }

@@ -22,8 +22,9 @@
 
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
-#include <map>
 #include <memory>
 #include <vector>
 
@@ -58,8 +59,38 @@ public:
   /// Null when \p Key is not followed.
   const KeyState *state(const ValueKey &Key) const;
 
+  /// The followed values and their states: a handful, so a small vector
+  /// searched in order is cheaper to copy along every edge than a map.
+  class KeyTable {
+  public:
+    using Entry = std::pair<ValueKey, KeyState>;
+    using iterator = llvm::SmallVector<Entry, 6>::iterator;
+    using const_iterator = llvm::SmallVector<Entry, 6>::const_iterator;
+    iterator begin() { return Entries.begin(); }
+    iterator end() { return Entries.end(); }
+    const_iterator begin() const { return Entries.begin(); }
+    const_iterator end() const { return Entries.end(); }
+    iterator find(const ValueKey &Key) {
+      return llvm::find_if(Entries, [&](const Entry &E) { return E.first == Key; });
+    }
+    const_iterator find(const ValueKey &Key) const {
+      return llvm::find_if(Entries, [&](const Entry &E) { return E.first == Key; });
+    }
+    size_t count(const ValueKey &Key) const { return find(Key) != end(); }
+    KeyState &operator[](const ValueKey &Key) {
+      iterator It = find(Key);
+      if (It != end())
+        return It->second;
+      Entries.push_back({Key, KeyState()});
+      return Entries.back().second;
+    }
+
+  private:
+    llvm::SmallVector<Entry, 6> Entries;
+  };
+
   bool Reached = false;
-  std::map<ValueKey, KeyState> Keys;
+  KeyTable Keys;
   std::vector<ProductFact> Products;
 };
 
@@ -92,7 +123,11 @@ private:
   void applyOverflowBuiltin(BlockState &State, const CallExpr *Call,
                             bool Truth) const;
   bool isAssertCondition(const Expr *Cond) const;
-  static bool joinInto(BlockState &Into, const BlockState &From, bool Widen,
+  /// Pairs of values whose product the caller evaluates: the only ones
+  /// worth a product bound implied by ranges at a join.
+  using KeyPairs = std::vector<std::pair<ValueKey, ValueKey>>;
+  static bool joinInto(BlockState &Into, const BlockState &From,
+                       const KeyPairs &Pairs, bool Widen,
                        const IntegerModel &Model);
 
   ASTContext &Ctx;

@@ -67,7 +67,49 @@ void UncheckedMultiplicationCheck::registerPPCallbacks(
   this->PP = PP;
 }
 
+static bool containsProduct(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && (BO->getOpcode() == BO_Mul || BO->getOpcode() == BO_MulAssign))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (containsProduct(Child))
+      return true;
+  return false;
+}
+
+static void collectProductHolders(const Stmt *S,
+                                  llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        if (containsProduct(VD->getInit()))
+          Out.insert(VD);
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(S);
+             BO && BO->isAssignmentOp()) {
+    if (const auto *Ref =
+            dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+        if (BO->getOpcode() == BO_MulAssign || containsProduct(BO->getRHS()))
+          Out.insert(VD);
+  }
+  for (const Stmt *Child : S->children())
+    collectProductHolders(Child, Out);
+}
+
+const llvm::SmallPtrSetImpl<const VarDecl *> &
+UncheckedMultiplicationCheck::productHolders(const Decl *Function) {
+  auto [It, Inserted] = ProductHolders.try_emplace(Function);
+  if (Inserted && Function)
+    collectProductHolders(Function->getBody(), It->second);
+  return It->second;
+}
+
 void UncheckedMultiplicationCheck::onEndOfTranslationUnit() {
+  ProductHolders.clear();
   Guards.clear();
   Model.reset();
 }
@@ -198,6 +240,9 @@ void UncheckedMultiplicationCheck::check(
   bool ThroughVariable = Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var) &&
                          Var->getType()->isIntegerType() &&
                          !Var->getType().isVolatileQualified();
+  // A local that is never assigned a product needs no further look.
+  if (ThroughVariable && !productHolders(Function).count(Var))
+    return;
   if (!ThroughVariable) {
     // Nothing to do unless the argument contains a multiplication.
     RangeEvaluator Plain(*Model, nullptr);

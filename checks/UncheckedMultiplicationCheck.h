@@ -8,6 +8,8 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+
 #include <map>
 #include <memory>
 
@@ -45,6 +47,10 @@ private:
   std::unique_ptr<IntegerModel> Model;
   Preprocessor *PP = nullptr;
   std::map<const Decl *, std::unique_ptr<GuardAnalysis>> Guards;
+  /// Per function, the locals that are assigned a product somewhere in it:
+  /// only an allocation sized by one of them needs the CFG.
+  std::map<const Decl *, llvm::SmallPtrSet<const VarDecl *, 8>> ProductHolders;
+  const llvm::SmallPtrSetImpl<const VarDecl *> &productHolders(const Decl *Function);
 };
 
 } // namespace clang::tidy::calloc
