@@ -213,64 +213,69 @@ static const DeclRefExpr *calleeName(const CallExpr *Call) {
   return dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts());
 }
 
+/// The edit that renames the callee of \p Call to \p NewCallee, a function
+/// of \p NumParams parameters declared before the call; none, with \p WhyNot
+/// set, when the call is not a plain call by name outside macros.
+static std::optional<FixItHint> renameEdit(const CallExpr *Call,
+                                           llvm::StringRef NewCallee,
+                                           unsigned NumParams,
+                                           const ASTContext &Ctx,
+                                           std::string &WhyNot) {
+  const DeclRefExpr *Name = calleeName(Call);
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Name || !Callee) {
+    WhyNot = "the call is not a plain call by name";
+    return std::nullopt;
+  }
+  if (Name->getLocation().isMacroID() || Call->getRParenLoc().isMacroID() ||
+      Call->getBeginLoc().isMacroID()) {
+    WhyNot = "the call is written inside a macro";
+    return std::nullopt;
+  }
+  if (!isDeclaredBefore(NewCallee, Callee, NumParams, Call->getBeginLoc(),
+                        Ctx)) {
+    WhyNot = "'" + NewCallee.str() + "' is not declared before this call";
+    return std::nullopt;
+  }
+  return FixItHint::CreateReplacement(
+      CharSourceRange::getTokenRange(Name->getLocation(), Name->getLocation()),
+      NewCallee);
+}
+
 std::vector<FixItHint> rewriteAllocation(const CallExpr *Call,
                                          const AllocatorFamily &Family,
                                          llvm::StringRef NewCallee,
                                          llvm::StringRef NewSizeArgs,
                                          const ASTContext &Ctx,
                                          std::string &WhyNot) {
-  const DeclRefExpr *Name = calleeName(Call);
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Name || !Callee || Call->getNumArgs() <= Family.SizeArg) {
+  if (Call->getNumArgs() <= Family.SizeArg) {
     WhyNot = "the call is not a plain call by name";
     return {};
   }
-  if (Name->getLocation().isMacroID() || Call->getRParenLoc().isMacroID() ||
-      Call->getBeginLoc().isMacroID()) {
-    WhyNot = "the call is written inside a macro";
+  std::optional<FixItHint> Rename =
+      renameEdit(Call, NewCallee, Family.NumArgs + 1, Ctx, WhyNot);
+  if (!Rename)
     return {};
-  }
-  if (!isDeclaredBefore(NewCallee, Callee, Family.NumArgs + 1,
-                        Call->getBeginLoc(), Ctx)) {
-    WhyNot = "'" + NewCallee.str() + "' is not declared before this call";
-    return {};
-  }
   CharSourceRange SizeRange =
       fileRange(Call->getArg(Family.SizeArg)->getSourceRange(), Ctx);
   if (SizeRange.isInvalid()) {
     WhyNot = "the size argument is not spelled in one piece of the file";
     return {};
   }
-  return {FixItHint::CreateReplacement(
-              CharSourceRange::getTokenRange(Name->getLocation(),
-                                             Name->getLocation()),
-              NewCallee),
-          FixItHint::CreateReplacement(SizeRange, NewSizeArgs)};
+  return {*Rename, FixItHint::CreateReplacement(SizeRange, NewSizeArgs)};
 }
 
 std::vector<FixItHint> renameCallee(const CallExpr *Call,
                                     llvm::StringRef NewCallee,
                                     const ASTContext &Ctx,
                                     std::string &WhyNot) {
-  const DeclRefExpr *Name = calleeName(Call);
   const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Name || !Callee) {
-    WhyNot = "the call is not a plain call by name";
+  std::optional<FixItHint> Rename =
+      renameEdit(Call, NewCallee, Callee ? Callee->getNumParams() : 0, Ctx,
+                 WhyNot);
+  if (!Rename)
     return {};
-  }
-  if (Name->getLocation().isMacroID() || Call->getRParenLoc().isMacroID() ||
-      Call->getBeginLoc().isMacroID()) {
-    WhyNot = "the call is written inside a macro";
-    return {};
-  }
-  if (!isDeclaredBefore(NewCallee, Callee, Callee->getNumParams(),
-                        Call->getBeginLoc(), Ctx)) {
-    WhyNot = "'" + NewCallee.str() + "' is not declared before this call";
-    return {};
-  }
-  return {FixItHint::CreateReplacement(
-      CharSourceRange::getTokenRange(Name->getLocation(), Name->getLocation()),
-      NewCallee)};
+  return {*Rename};
 }
 
 std::optional<std::string> calledFunctionName(llvm::StringRef Name,
