@@ -3,6 +3,7 @@
 # then loads this file. Run: lit build/llvm-19/test
 import os
 import shlex
+import sys
 
 import lit.formats
 
@@ -30,6 +31,12 @@ config.substitutions.append(("%calloc_plugin", shlex.quote(config.plugin)))
 config.substitutions.append(("%runner_fixture", shlex.quote(config.runner_fixture)))
 config.substitutions.append(("%other_clang_tidy", shlex.quote(config.other_clang_tidy)))
 config.substitutions.append(("%python", shlex.quote(config.python)))
+# The Python of build/venv, which has requirements.txt (PyYAML, jsonschema,
+# pre-commit) for the integration tests; lit's own Python if there is none.
+venv_python = os.path.join(config.source_root, "build", "venv", "bin", "python")
+if not os.path.exists(venv_python):
+    venv_python = sys.executable
+config.substitutions.append(("%venv_python", shlex.quote(venv_python)))
 config.substitutions.append(("%config_dir", shlex.quote(os.path.join(config.source_root, "config"))))
 config.substitutions.append(("%llvm_major", config.llvm_major))
 

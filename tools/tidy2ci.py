@@ -1,0 +1,627 @@
+#!/usr/bin/env python3
+"""tidy2ci: clang-tidy's --export-fixes YAML, turned into what CI shows.
+
+  tidy2ci.py github      FIXES.yaml...  GitHub workflow commands: one
+                                        ::warning/::error per finding, shown
+                                        on the lines of a pull request
+  tidy2ci.py sarif       FIXES.yaml...  SARIF 2.1.0 for GitHub code scanning
+                                        and other SARIF viewers, fix-its as
+                                        SARIF fixes
+  tidy2ci.py suggestions FIXES.yaml...  a pull-request review whose comments
+                                        carry each fix-it as a ```suggestion
+                                        block (JSON for the GitHub API), or
+                                        the same as one Markdown comment
+
+Works for any clang-tidy check, ours (calloc-*) or not. Needs PyYAML.
+
+Positions: the YAML gives byte offsets. Lines end at "\\n" (so "\\r\\n"
+files count like "\\n" files; a lone "\\r" ends no line, as in git and in
+SARIF's default newline sequences). Columns are 1-based and count UTF-16
+code units, the unit GitHub and SARIF (run.columnKind "utf16CodeUnits")
+use: "é" is one column, "😀" two, where clang-tidy's own text output counts
+bytes (two and four). Files that are not UTF-8 count each bad byte as one.
+"""
+
+import argparse
+import bisect
+import json
+import os
+import re
+import sys
+import urllib.parse
+
+try:
+    import yaml
+except ImportError:  # pragma: no cover - reported at run time
+    yaml = None
+
+TOOL_NAME = "calloc-tidy"
+SARIF_SCHEMA = ("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/"
+                "schemas/sarif-schema-2.1.0.json")
+CLANG_TIDY_DOCS = "https://clang.llvm.org/extra/clang-tidy/checks/"
+# tools/tidy2ci.py and docs/ sit side by side in the source tree and in an
+# installation (<prefix>/share/calloc-tidy/{tools,docs}).
+DOCS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "docs")
+LEVELS = {"error": "error", "warning": "warning", "remark": "note", "note": "note"}
+
+
+class Failure(Exception):
+    """An error to print as one line and exit 2 with."""
+
+
+# --------------------------------------------------------------- sources
+
+
+class SourceFile:
+    """A file's bytes, with byte offsets turned into (line, column)."""
+
+    def __init__(self, path):
+        self.path = path
+        try:
+            with open(path, "rb") as f:
+                self.data = f.read()
+        except OSError:
+            self.data = None
+            self.line_starts = [0]
+            return
+        self.line_starts = [0] + [m.end() for m in re.finditer(b"\n", self.data)]
+
+    @property
+    def readable(self):
+        return self.data is not None
+
+    def clamp(self, offset):
+        return max(0, min(offset, len(self.data)))
+
+    def position(self, offset):
+        """(line, column) of a byte offset, both 1-based; None if unknown."""
+        if not self.readable or offset is None:
+            return None
+        offset = self.clamp(offset)
+        index = bisect.bisect_right(self.line_starts, offset) - 1
+        before = self.data[self.line_starts[index]:offset].decode("utf-8", "replace")
+        return index + 1, utf16_length(before) + 1
+
+    def line_span(self, line):
+        """Byte offsets of a line's text, without its "\\n" or "\\r\\n"."""
+        start = self.line_starts[line - 1]
+        end = self.line_starts[line] - 1 if line < len(self.line_starts) else len(self.data)
+        if end > start and self.data[end - 1:end] == b"\r" and line < len(self.line_starts):
+            end -= 1
+        return start, end
+
+
+def utf16_length(text):
+    return sum(2 if ord(c) > 0xFFFF else 1 for c in text)
+
+
+class Sources:
+    def __init__(self):
+        self.files = {}
+
+    def get(self, path):
+        if path not in self.files:
+            self.files[path] = SourceFile(path)
+        return self.files[path]
+
+
+# --------------------------------------------------------------- findings
+
+
+class Place:
+    """A byte range in a file: the position of a finding, a note or an edit."""
+
+    def __init__(self, path, offset, length=0):
+        self.path = path
+        self.offset = offset
+        self.length = length
+
+
+class Replacement:
+    def __init__(self, place, text):
+        self.place = place
+        self.text = text
+
+
+class Note:
+    def __init__(self, message, place):
+        self.message = message
+        self.place = place
+
+
+class Finding:
+    def __init__(self, check, level, message, place, replacements, notes):
+        self.check = check
+        self.level = level
+        self.message = message
+        self.place = place
+        self.replacements = replacements
+        self.notes = notes
+
+    def key(self):
+        p = self.place
+        return (self.check, self.message, p.path if p else "", p.offset if p else -1)
+
+
+def resolve(path, build_directory):
+    if not path:
+        return None
+    if not os.path.isabs(path):
+        path = os.path.join(build_directory or os.getcwd(), path)
+    return os.path.normpath(path)
+
+
+def place_of(entry, build_directory, offset_key):
+    path = resolve(entry.get("FilePath"), build_directory)
+    if path is None:
+        return None
+    offset = entry.get(offset_key)
+    return Place(path, int(offset) if offset is not None else None, int(entry.get("Length") or 0))
+
+
+def replacements_of(entry, build_directory):
+    result = []
+    for r in entry.get("Replacements") or []:
+        place = place_of(r, build_directory, "Offset")
+        if place is not None and place.offset is not None:
+            result.append(Replacement(place, r.get("ReplacementText") or ""))
+    return result
+
+
+def parse_diagnostic(d):
+    build_directory = d.get("BuildDirectory") or ""
+    # clang-tidy 9 and later nest the message; older ones did not.
+    message = d.get("DiagnosticMessage") or d
+    notes = []
+    for n in d.get("Notes") or []:
+        notes.append(Note(n.get("Message") or "", place_of(n, build_directory, "FileOffset")))
+    return Finding(
+        check=d.get("DiagnosticName") or "clang-tidy",
+        level=LEVELS.get(str(d.get("Level") or "Warning").lower(), "warning"),
+        message=message.get("Message") or "",
+        place=place_of(message, build_directory, "FileOffset"),
+        replacements=replacements_of(message, build_directory),
+        notes=notes)
+
+
+def load_findings(paths):
+    """Every diagnostic of the given files (several YAML documents each, as
+    run-clang-tidy may leave them), in order, each reported once."""
+    if yaml is None:
+        raise Failure("PyYAML is needed: pip install pyyaml (or apt-get install python3-yaml)")
+    findings, seen = [], set()
+    for path in paths:
+        try:
+            if path == "-":
+                text = sys.stdin.read()
+            else:
+                with open(path, encoding="utf-8") as f:
+                    text = f.read()
+        except OSError as e:
+            raise Failure("cannot read %s: %s" % (path, e.strerror or e))
+        try:
+            documents = list(yaml.safe_load_all(text))
+        except yaml.YAMLError as e:
+            raise Failure("%s is not clang-tidy's --export-fixes YAML: %s" % (path, e))
+        for document in documents:
+            if not document:
+                continue
+            if not isinstance(document, dict) or not isinstance(document.get("Diagnostics", []), list):
+                raise Failure("%s is not clang-tidy's --export-fixes YAML (no Diagnostics list)" % path)
+            for d in document.get("Diagnostics") or []:
+                finding = parse_diagnostic(d)
+                # A header's finding comes once per file that includes it.
+                if finding.key() not in seen:
+                    seen.add(finding.key())
+                    findings.append(finding)
+    return findings
+
+
+def display_path(path, root):
+    """Path relative to root with '/', or the absolute path when outside it."""
+    relative = os.path.relpath(path, root)
+    if relative == os.pardir or relative.startswith(os.pardir + os.sep):
+        return path
+    return relative.replace(os.sep, "/")
+
+
+def default_root():
+    return os.environ.get("GITHUB_WORKSPACE") or os.getcwd()
+
+
+# --------------------------------------------------------------- github
+
+
+def escape_data(text):
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text):
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+GITHUB_COMMANDS = {"error": "error", "warning": "warning", "note": "notice"}
+
+
+def github_lines(findings, root, sources):
+    for f in findings:
+        properties = []
+        position = None
+        if f.place is not None:
+            properties.append(("file", display_path(f.place.path, root)))
+            position = sources.get(f.place.path).position(f.place.offset)
+            if position:
+                properties += [("line", str(position[0])), ("col", str(position[1]))]
+        properties.append(("title", f.check))
+        message = "%s [%s]" % (f.message, f.check)
+        for note in f.notes:
+            message += "\n" + note_text(note, root, sources)
+        yield "::%s %s::%s" % (GITHUB_COMMANDS[f.level],
+                               ",".join("%s=%s" % (k, escape_property(v)) for k, v in properties),
+                               escape_data(message))
+
+
+def note_text(note, root, sources):
+    if note.place is None:
+        return "note: " + note.message
+    where = display_path(note.place.path, root)
+    position = sources.get(note.place.path).position(note.place.offset)
+    if position:
+        where += ":%d:%d" % position
+    return "note: %s: %s" % (where, note.message)
+
+
+def run_github(args):
+    findings = load_findings(args.fixes)
+    sources = Sources()
+    lines = list(github_lines(findings, args.root, sources))
+    write_output(args.output, "".join(line + "\n" for line in lines))
+    return 1 if (args.exit_code and findings) else 0
+
+
+# --------------------------------------------------------------- sarif
+
+
+def rule_doc(check):
+    """(summary, markdown of the whole page) of one of our checks, or None."""
+    try:
+        with open(os.path.join(DOCS_DIR, check + ".md"), encoding="utf-8") as f:
+            page = f.read()
+    except OSError:
+        return None
+    paragraphs = [p.strip() for p in re.split(r"\n\s*\n", page) if p.strip()]
+    body = [p for p in paragraphs if not p.startswith("#")]
+    summary = " ".join(body[0].split()) if body else check
+    return summary, page
+
+
+def clang_tidy_doc_url(check):
+    for module in ("clang-analyzer", "clang-diagnostic"):
+        if check.startswith(module + "-"):
+            if module == "clang-diagnostic":
+                return None
+            return CLANG_TIDY_DOCS + module + "/" + check[len(module) + 1:] + ".html"
+    module, _, name = check.partition("-")
+    return CLANG_TIDY_DOCS + module + "/" + name + ".html" if name else None
+
+
+def sarif_rule(check, docs_url):
+    rule = {"id": check}
+    ours = check.startswith("calloc-")
+    doc = rule_doc(check) if ours else None
+    if doc:
+        summary, page = doc
+        rule["shortDescription"] = {"text": summary}
+        rule["fullDescription"] = {"text": summary}
+        rule["help"] = {"text": page, "markdown": page}
+    elif check.startswith("clang-diagnostic-"):
+        rule["shortDescription"] = {"text": "Clang compiler diagnostic " + check[len("clang-diagnostic-"):]}
+    else:
+        rule["shortDescription"] = {"text": "clang-tidy check " + check}
+    url = (docs_url.rstrip("/") + "/" + check + ".md") if (ours and docs_url) else (
+        None if ours else clang_tidy_doc_url(check))
+    if url:
+        rule["helpUri"] = url
+        rule.setdefault("help", {"text": "See " + url, "markdown": "See [%s](%s)." % (check, url)})
+    rule["properties"] = {"tags": [TOOL_NAME if ours else "clang-tidy"]}
+    return rule
+
+
+def artifact_location(path, root):
+    shown = display_path(path, root)
+    if os.path.isabs(shown):
+        return {"uri": file_uri(shown)}
+    return {"uri": urllib.parse.quote(shown), "uriBaseId": "%SRCROOT%"}
+
+
+def file_uri(path, directory=False):
+    uri = "file://" + urllib.parse.quote(os.path.abspath(path).replace(os.sep, "/"))
+    return uri + "/" if directory and not uri.endswith("/") else uri
+
+
+def sarif_region(source, offset, length=None):
+    start = source.position(offset)
+    if start is None:
+        return None
+    region = {"startLine": start[0], "startColumn": start[1]}
+    if length is not None:
+        end = source.position(offset + length)
+        region["endLine"], region["endColumn"] = end
+        region["byteOffset"] = source.clamp(offset)
+        region["byteLength"] = source.clamp(offset + length) - region["byteOffset"]
+    return region
+
+
+def sarif_location(place, root, sources, length=None):
+    physical = {"artifactLocation": artifact_location(place.path, root)}
+    region = sarif_region(sources.get(place.path), place.offset, length)
+    if region:
+        physical["region"] = region
+    return {"physicalLocation": physical}
+
+
+def sarif_result(f, rule_index, root, sources):
+    result = {"ruleId": f.check, "ruleIndex": rule_index, "level": f.level,
+              "message": {"text": f.message}}
+    if f.place is not None:
+        location = sarif_location(f.place, root, sources)
+        region = location["physicalLocation"].get("region")
+        # The finding is a point; when a fix starts there (calloc replacing
+        # malloc, say) its first edit is the span to underline.
+        first = next((r for r in f.replacements if r.place.path == f.place.path
+                      and r.place.offset == f.place.offset and r.place.length), None)
+        if region and first:
+            end = sources.get(f.place.path).position(first.place.offset + first.place.length)
+            if end[0] == region["startLine"]:
+                region["endLine"], region["endColumn"] = end
+        result["locations"] = [location]
+    related = []
+    for index, note in enumerate(f.notes):
+        if note.place is None:
+            continue
+        location = sarif_location(note.place, root, sources)
+        location["id"] = index
+        location["message"] = {"text": note.message}
+        related.append(location)
+    if related:
+        result["relatedLocations"] = related
+    if f.replacements:
+        changes = {}
+        for r in f.replacements:
+            source = sources.get(r.place.path)
+            if not source.readable:
+                continue
+            region = sarif_region(source, r.place.offset, r.place.length)
+            changes.setdefault(r.place.path, []).append(
+                {"deletedRegion": region, "insertedContent": {"text": r.text}})
+        if changes:
+            result["fixes"] = [{
+                "description": {"text": "Apply the fix-it of " + f.check},
+                "artifactChanges": [
+                    {"artifactLocation": artifact_location(path, root), "replacements": edits}
+                    for path, edits in changes.items()]}]
+    return result
+
+
+def sarif_log(findings, root, docs_url, tool_version):
+    sources = Sources()
+    checks = sorted({f.check for f in findings})
+    index = {check: i for i, check in enumerate(checks)}
+    driver = {"name": TOOL_NAME, "rules": [sarif_rule(c, docs_url) for c in checks]}
+    if docs_url:
+        driver["informationUri"] = docs_url
+    if tool_version:
+        driver["version"] = tool_version
+    run = {
+        "tool": {"driver": driver},
+        "columnKind": "utf16CodeUnits",
+        "originalUriBaseIds": {"%SRCROOT%": {"uri": file_uri(root, directory=True)}},
+        "results": [sarif_result(f, index[f.check], root, sources) for f in findings],
+    }
+    return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
+
+
+def run_sarif(args):
+    findings = load_findings(args.fixes)
+    log = sarif_log(findings, args.root, args.docs_url, args.tool_version)
+    write_output(args.output, json.dumps(log, indent=2, ensure_ascii=False) + "\n")
+    return 0
+
+
+# --------------------------------------------------------------- suggestions
+
+
+def changed_lines(diff_text):
+    """{path: set of lines of the new file that a review may comment on},
+    from a unified diff (git diff): every line inside a hunk, kept or added."""
+    commentable, path = {}, None
+    hunk = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
+    for line in diff_text.splitlines():
+        if line.startswith("+++ "):
+            name = line[4:].split("\t")[0]
+            path = None if name == "/dev/null" else re.sub(r"^b/", "", name)
+        elif line.startswith("@@") and path is not None:
+            m = hunk.match(line)
+            if m:
+                start, count = int(m.group(1)), int(m.group(2) or 1)
+                commentable.setdefault(path, set()).update(range(start, start + count))
+    return commentable
+
+
+def fence_for(text):
+    longest = max([len(m) for m in re.findall(r"`+", text)] + [2])
+    return "`" * (longest + 1)
+
+
+def suggestion_for(f, sources):
+    """(first line, last line, old lines, new lines) that the fix-it of f
+    rewrites in f's own file, or None when there is nothing to suggest."""
+    if f.place is None:
+        return None
+    edits = sorted((r for r in f.replacements if r.place.path == f.place.path),
+                   key=lambda r: (r.place.offset, r.place.length))
+    source = sources.get(f.place.path)
+    if not edits or not source.readable:
+        return None
+    for a, b in zip(edits, edits[1:]):
+        if a.place.offset + a.place.length > b.place.offset:
+            return None  # overlapping edits: clang-tidy would not apply them either
+    first = source.position(edits[0].place.offset)[0]
+    last = source.position(edits[-1].place.offset + edits[-1].place.length)[0]
+    start, _ = source.line_span(first)
+    _, end = source.line_span(last)
+    pieces, cursor = [], start
+    for r in edits:
+        offset = source.clamp(r.place.offset)
+        pieces.append(source.data[cursor:offset])
+        pieces.append(r.text.encode("utf-8"))
+        cursor = max(cursor, source.clamp(offset + r.place.length))
+    pieces.append(source.data[cursor:max(cursor, end)])
+    old = source.data[start:end].decode("utf-8", "replace")
+    new = b"".join(pieces).decode("utf-8", "replace")
+    split = lambda text: [line.rstrip("\r") for line in text.split("\n")]
+    return first, last, split(old), split(new)
+
+
+def review_comments(findings, root, sources, commentable):
+    comments, outside = [], []
+    for f in findings:
+        if f.place is None:
+            outside.append(f)
+            continue
+        path = display_path(f.place.path, root)
+        position = sources.get(f.place.path).position(f.place.offset)
+        if position is None:
+            outside.append(f)
+            continue
+        body = "warning: %s [%s]\n" % (f.message, f.check)
+        suggestion = suggestion_for(f, sources)
+        first = last = position[0]
+        if suggestion:
+            s_first, s_last, _, new = suggestion
+            text = "\n".join(new)
+            fence = fence_for(text)
+            body += "\n%ssuggestion\n%s\n%s\n" % (fence, text, fence)
+            first, last = s_first, s_last
+        for note in f.notes:
+            body += "\n" + note_text(note, root, sources) + "\n"
+        if commentable is not None and not set(range(first, last + 1)) <= commentable.get(path, set()):
+            outside.append(f)
+            continue
+        comment = {"path": path, "line": last, "side": "RIGHT", "body": body}
+        if first != last:
+            comment.update({"start_line": first, "start_side": "RIGHT"})
+        comments.append(comment)
+    return comments, outside
+
+
+def markdown_report(findings, root, sources):
+    if not findings:
+        return "calloc-tidy found nothing to report.\n"
+    out = ["## calloc-tidy: %d finding%s\n" % (len(findings), "" if len(findings) == 1 else "s")]
+    for f in findings:
+        where = display_path(f.place.path, root) if f.place else "(no file)"
+        position = sources.get(f.place.path).position(f.place.offset) if f.place else None
+        if position:
+            where += ":%d:%d" % position
+        out.append("**%s**: %s: %s `[%s]`\n" % (where, f.level, f.message, f.check))
+        suggestion = suggestion_for(f, sources)
+        if suggestion:
+            _, _, old, new = suggestion
+            text = "\n".join(["- " + line for line in old] + ["+ " + line for line in new])
+            fence = fence_for(text)
+            out.append("%sdiff\n%s\n%s\n" % (fence, text, fence))
+        for note in f.notes:
+            out.append("- " + note_text(note, root, sources) + "\n")
+    return "\n".join(out)
+
+
+def run_suggestions(args):
+    findings = load_findings(args.fixes)
+    sources = Sources()
+    if args.format == "markdown":
+        write_output(args.output, markdown_report(findings, args.root, sources))
+        return 0
+    commentable = None
+    if args.diff:
+        try:
+            with open(args.diff, encoding="utf-8", errors="replace") as f:
+                commentable = changed_lines(f.read())
+        except OSError as e:
+            raise Failure("cannot read %s: %s" % (args.diff, e.strerror or e))
+    comments, outside = review_comments(findings, args.root, sources, commentable)
+    body = "calloc-tidy: %d finding%s" % (len(findings), "" if len(findings) == 1 else "s")
+    if outside:
+        body += " (%d outside the lines of this pull request, not commented on)" % len(outside)
+    review = {"body": body, "event": "COMMENT", "comments": comments}
+    write_output(args.output, json.dumps(review, indent=2, ensure_ascii=False) + "\n")
+    return 0
+
+
+# --------------------------------------------------------------- main
+
+
+def write_output(path, text):
+    if path in (None, "-"):
+        sys.stdout.write(text)
+        return
+    try:
+        with open(path, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+    except OSError as e:
+        raise Failure("cannot write %s: %s" % (path, e.strerror or e))
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(
+        prog="tidy2ci.py", description="Turn clang-tidy --export-fixes YAML into CI annotations.",
+        epilog="Example: calloc-tidy -p build --export-fixes=fixes.yaml src/*.c; "
+               "tidy2ci.py github fixes.yaml")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(name, help_text):
+        p = commands.add_parser(name, help=help_text, description=help_text)
+        p.add_argument("fixes", nargs="+", metavar="FIXES.yaml",
+                       help="files written by clang-tidy --export-fixes ('-': standard input)")
+        p.add_argument("--root", default=default_root(),
+                       help="repository root; paths are shown relative to it "
+                            "(default: $GITHUB_WORKSPACE, else the current folder)")
+        p.add_argument("-o", "--output", help="write here instead of to standard output")
+        return p
+
+    p = command("github", "GitHub workflow commands (::warning file=...::message), one per finding")
+    p.add_argument("--exit-code", action="store_true", help="exit 1 when there is any finding")
+    p.set_defaults(run=run_github)
+
+    p = command("sarif", "SARIF 2.1.0 log")
+    p.add_argument("--docs-url", default=os.environ.get("CALLOC_TIDY_DOCS_URL"),
+                   help="where the docs/ folder of calloc-tidy is published, for the rules' "
+                        "helpUri (default: $CALLOC_TIDY_DOCS_URL); the rules' help "
+                        "carries the pages themselves either way")
+    p.add_argument("--tool-version", help="version to record for the tool")
+    p.set_defaults(run=run_sarif)
+
+    p = command("suggestions", "review comments with suggestion blocks (JSON), or Markdown")
+    p.add_argument("--format", choices=("review", "markdown"), default="review",
+                   help="review: the body of POST /repos/{owner}/{repo}/pulls/{n}/reviews "
+                        "(default); markdown: one comment with diff blocks")
+    p.add_argument("--diff", metavar="FILE",
+                   help="a unified diff of the pull request (git diff); findings outside "
+                        "its hunks are left out of the review, which GitHub would refuse")
+    p.set_defaults(run=run_suggestions)
+    args = parser.parse_args(argv)
+    args.root = os.path.abspath(args.root)
+    return args
+
+
+def main(argv=None):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        return args.run(args)
+    except Failure as e:
+        print("tidy2ci.py: " + str(e), file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
