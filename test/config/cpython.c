@@ -1,0 +1,65 @@
+// config/cpython.yaml: PyMem_Malloc and PyObject_Malloc products become
+// PyMem_Calloc and PyObject_Calloc, which check them; PyMem_Malloc + memset
+// becomes PyMem_Calloc.
+// RUN: %check_calloc_tidy -config-file=%config_dir/cpython.yaml %s calloc-* %t -- -- -I%S/Inputs
+
+#include "cpython.h"
+
+typedef struct {
+  Py_ssize_t refcnt;
+  void *type;
+} PyObject;
+
+PyObject **stack_new(Py_ssize_t size) {
+  PyObject **stack = PyMem_Malloc(size * sizeof(PyObject *));
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: allocation size 'size * sizeof(PyObject *)' can overflow; use 'PyMem_Calloc(size, sizeof(PyObject *))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: PyObject **stack = PyMem_Calloc(size, sizeof(PyObject *));
+  return stack;
+}
+
+double *items_new(size_t n) {
+  return PyObject_Malloc(sizeof(double) * n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'sizeof(double) * n' can overflow; use 'PyObject_Calloc(n, sizeof(double))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return PyObject_Calloc(n, sizeof(double));
+}
+
+/* PyMem_Malloc + memset: PyMem_Calloc, for a product and for one object. */
+PyObject **stack_cleared(Py_ssize_t size) {
+  PyObject **stack = PyMem_Malloc(size * sizeof(PyObject *));
+  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: memory allocated by 'PyMem_Malloc' is zeroed right away by 'memset'; use 'PyMem_Calloc(size, sizeof(PyObject *))', which can skip zeroing fresh pages [calloc-malloc-memset]
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: warning: allocation size 'size * sizeof(PyObject *)' can overflow; use 'PyMem_Calloc(size, sizeof(PyObject *))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: PyObject **stack = PyMem_Calloc(size, sizeof(PyObject *));
+  if (stack == NULL)
+    return NULL;
+  memset(stack, 0, size * sizeof(PyObject *));
+  // CHECK-FIXES-NOT: memset(stack, 0, size * sizeof(PyObject *));
+  return stack;
+}
+
+PyObject *object_cleared(void) {
+  PyObject *op = PyMem_Malloc(sizeof(PyObject));
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: memory allocated by 'PyMem_Malloc' is zeroed right away by 'memset'; use 'PyMem_Calloc(1, sizeof(PyObject))', which can skip zeroing fresh pages [calloc-malloc-memset]
+  // CHECK-FIXES: PyObject *op = PyMem_Calloc(1, sizeof(PyObject));
+  if (op == NULL)
+    return NULL;
+  memset(op, 0, sizeof(PyObject));
+  return op;
+}
+
+/* No checked form to switch to (PyMem_Resize is a macro): reported only. */
+PyObject **stack_grow(PyObject **stack, Py_ssize_t size) {
+  return PyMem_Realloc(stack, size * sizeof(PyObject *));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'size * sizeof(PyObject *)' can overflow and nothing checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return PyMem_Realloc(stack, size * sizeof(PyObject *));
+}
+
+/* PyMem_New tests the count before it multiplies: nothing to report. */
+PyObject **stack_pymem_new(Py_ssize_t size) {
+  return PyMem_New(PyObject *, size);
+}
+
+PyObject **stack_checked(Py_ssize_t size) {
+  if (size < 0 || size > PY_SSIZE_T_MAX / (Py_ssize_t)sizeof(PyObject *))
+    return NULL;
+  return PyMem_Malloc(size * sizeof(PyObject *));
+}

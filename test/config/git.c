@@ -1,0 +1,66 @@
+// config/git.yaml: xmalloc products become xcalloc(count, size), the one
+// checked form Git has as a function; xmalloc + memset becomes xcalloc.
+// RUN: %check_calloc_tidy -config-file=%config_dir/git.yaml %s calloc-* %t -- -- -I%S/Inputs
+
+#include "git.h"
+
+struct object_entry {
+  unsigned char oid[32];
+  unsigned long size;
+};
+
+struct object_entry *entries_new(size_t nr) {
+  struct object_entry *list = xmalloc(nr * sizeof(*list));
+  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: allocation size 'nr * sizeof(*list)' can overflow; use 'xcalloc(nr, sizeof(*list))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: struct object_entry *list = xcalloc(nr, sizeof(*list));
+  return list;
+}
+
+/* xmalloc + memset: xcalloc, for a product and for one object. */
+struct object_entry *entries_cleared(size_t nr) {
+  struct object_entry *list = xmalloc(nr * sizeof(*list));
+  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:31: warning: memory allocated by 'xmalloc' is zeroed right away by 'memset'; use 'xcalloc(nr, sizeof(*list))', which can skip zeroing fresh pages [calloc-malloc-memset]
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:31: warning: allocation size 'nr * sizeof(*list)' can overflow; use 'xcalloc(nr, sizeof(*list))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: struct object_entry *list = xcalloc(nr, sizeof(*list));
+  memset(list, 0, nr * sizeof(*list));
+  // CHECK-FIXES-NOT: memset(list, 0, nr * sizeof(*list));
+  return list;
+}
+
+struct object_entry *entry_new(void) {
+  struct object_entry *e = xmalloc(sizeof(*e));
+  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: memory allocated by 'xmalloc' is zeroed right away by 'memset'; use 'xcalloc(1, sizeof(*e))', which can skip zeroing fresh pages [calloc-malloc-memset]
+  // CHECK-FIXES: struct object_entry *e = xcalloc(1, sizeof(*e));
+  memset(e, 0, sizeof(*e));
+  return e;
+}
+
+/* No checked form to switch to (REALLOC_ARRAY is a macro): reported only. */
+struct object_entry *entries_grow(struct object_entry *list, size_t nr) {
+  return xrealloc(list, nr * sizeof(*list));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'nr * sizeof(*list)' can overflow and nothing checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return xrealloc(list, nr * sizeof(*list));
+}
+
+char *names_buffer(size_t nr, size_t width) {
+  return xmallocz(nr * width);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'nr * width' can overflow and nothing checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return xmallocz(nr * width);
+}
+
+/* Git's own idioms: the size is st_mult(...), not a product. */
+struct object_entry *entries_alloc_array(size_t nr) {
+  struct object_entry *list;
+  ALLOC_ARRAY(list, nr);
+  return list;
+}
+
+struct object_entry *entries_calloc_array(size_t nr) {
+  struct object_entry *list;
+  CALLOC_ARRAY(list, nr);
+  return list;
+}
+
+char *names_buffer_checked(size_t nr, size_t width) {
+  return xmallocz(st_mult(nr, width));
+}
