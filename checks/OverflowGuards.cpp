@@ -378,6 +378,11 @@ void GuardAnalysis::applyComparison(BlockState &State,
       else
         Bound = ValueRange();
     }
+    // A value that cannot pass the test: no run takes this edge.
+    if (!KS.Range.intersects(Bound)) {
+      State.Reached = false;
+      return;
+    }
     KS.Range = KS.Range.meet(Bound);
 
     // `if (r < x) fail;` with r computed from x: r did not wrap below x.
@@ -500,8 +505,12 @@ void GuardAnalysis::applyCondition(BlockState &State, const Expr *Cond,
   if (It == State.Keys.end())
     return;
   ValueRange &R = It->second.Range;
-  if (!Truth)
+  if (!Truth && !R.intersects(ValueRange::point(0)))
+    State.Reached = false;
+  else if (!Truth)
     R = R.meet(ValueRange::point(0));
+  else if (R.Lo == 0 && R.Hi == 0)
+    State.Reached = false;
   else if (R.Lo == 0)
     R.Lo = 1;
   else if (R.Hi == 0)

@@ -49,6 +49,10 @@ const Expr *stripWideningCasts(const Expr *E, const ASTContext &Ctx) {
       continue;
     }
     const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
+    if (Cast && Cast->getCastKind() == CK_NoOp) { // (size_t)n of a size_t n
+      E = Cast->getSubExpr();
+      continue;
+    }
     if (!Cast || Cast->getCastKind() != CK_IntegralCast)
       return E;
     QualType From = Cast->getSubExpr()->getType(), To = Cast->getType();

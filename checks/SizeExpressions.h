@@ -36,6 +36,9 @@ struct ValueRange {
   bool operator!=(const ValueRange &O) const { return !(*this == O); }
   ValueRange join(const ValueRange &O) const;
   ValueRange meet(const ValueRange &O) const;
+  bool intersects(const ValueRange &O) const {
+    return Lo <= O.Hi && O.Lo <= Hi;
+  }
 };
 
 ValueRange multiply(const ValueRange &A, const ValueRange &B);

@@ -291,6 +291,10 @@ void UncheckedMultiplicationCheck::check(
     collectKeys(SizeArg, Keys);
     Origin.AtCall = Guards->factsBefore(Call, Keys);
   }
+  // Code the CFG proves dead in this configuration (under a condition that
+  // folds to false, such as __builtin_constant_p of a variable) runs never.
+  if (Origin.AtCall && !Origin.AtCall->Reached)
+    return;
 
   // Does the product wrap, given what holds where it is computed, or (for a
   // stored size whose operands did not change) at the allocation?

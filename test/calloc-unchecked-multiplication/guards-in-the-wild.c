@@ -119,3 +119,32 @@ void *grow_array_half(void *p, size_t n, size_t size) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'n * size' can overflow; use 'reallocarray(p, n, size)'
   // CHECK-FIXES: return reallocarray(p, n, size);
 }
+
+/* GLib's optimized g_new shape: the product only behind the test, on a path
+   where the element size is a known non-zero constant. */
+void *typed_new(size_t n) {
+  size_t each = sizeof(uint64_t);
+  void *mem;
+  if (__builtin_constant_p(n) && (each == 0 || n <= SIZE_MAX / each))
+    mem = malloc(n * each);
+  else
+    mem = calloc(n, each);
+  return mem;
+}
+
+/* A cast of a size_t to size_t is no cast at all (PyMem_New's shape). */
+void *cast_to_same_type(size_t n) {
+  if ((size_t)(n) > SIZE_MAX / sizeof(double))
+    return NULL;
+  return malloc(n * sizeof(double));
+}
+
+/* A test that cannot fail on a known value does not bound anything else. */
+void *impossible_test_elsewhere(size_t n) {
+  size_t each = 16;
+  if (each == 0)
+    return NULL;
+  return malloc(n * each);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'n * each' can overflow; use 'calloc(n, each)'
+  // CHECK-FIXES: return calloc(n, each);
+}

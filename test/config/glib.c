@@ -1,7 +1,8 @@
 // config/glib.yaml: products in g_malloc-family sizes become the checked
 // g_*_n forms, g_malloc + memset becomes g_malloc0 or g_malloc0_n. The
-// build is optimized (-O2), as real ones are: the preset's -O0 makes GLib's
-// g_new and g_slice_new0 take their plain shapes, which are left alone.
+// build is optimized (-O2), as real ones are: g_new then calls g_malloc with
+// a product behind GLib's own overflow test, which counts as a guard, and
+// g_slice_new0 is g_slice_alloc + memset, which is left alone.
 // RUN: %check_calloc_tidy -config-file=%config_dir/glib.yaml %s calloc-* %t -- -- -I%S/Inputs -O2
 
 #include <stdlib.h>
