@@ -1456,17 +1456,13 @@ struct Replacement {
 /// of 1. A product of variables that cannot be split gets no fix: wrapping
 /// it in `calloc(1, ...)` would hide it from calloc-unchecked-multiplication
 /// without checking it.
-static Replacement chooseReplacement(
+static Replacement chooseCounterpart(
     const CallExpr *Call, const AllocatorFamily &Family, const Decl *Function,
     const AllocationSite &Site, const Place &Target,
     const llvm::SmallPtrSetImpl<const VarDecl *> &Escaped, ASTContext &Ctx) {
   Replacement R;
   R.Callee = Family.ZeroingArray.empty() ? Family.ZeroingSingle
                                          : Family.ZeroingArray;
-  if (Call->getBeginLoc().isMacroID() || Call->getRParenLoc().isMacroID()) {
-    R.WhyNot = "the call is written inside a macro";
-    return R;
-  }
   const Expr *Size = Call->getArg(Family.SizeArg);
   const BinaryOperator *Product = nullptr;
   bool Stored = false;
@@ -1531,6 +1527,19 @@ static Replacement chooseReplacement(
   }
   R.Callee = Family.ZeroingArray;
   R.SizeArgs = "1, " + *Text;
+  return R;
+}
+
+/// The counterpart for \p Call, as chooseCounterpart() picks it; inside a
+/// macro it is named in the message but not written.
+static Replacement chooseReplacement(
+    const CallExpr *Call, const AllocatorFamily &Family, const Decl *Function,
+    const AllocationSite &Site, const Place &Target,
+    const llvm::SmallPtrSetImpl<const VarDecl *> &Escaped, ASTContext &Ctx) {
+  Replacement R =
+      chooseCounterpart(Call, Family, Function, Site, Target, Escaped, Ctx);
+  if (Call->getBeginLoc().isMacroID() || Call->getRParenLoc().isMacroID())
+    R.WhyNot = "the call is written inside a macro";
   return R;
 }
 
@@ -1651,12 +1660,16 @@ void MallocMemsetCheck::check(const MatchFinder::MatchResult &Result) {
   std::string Message = "memory allocated by '" + Family->Name +
                         "' is zeroed right away by '" + Pair->Zero->Name.str() +
                         "'; ";
+  // Only the C library's calloc is known to skip zeroing fresh pages; a
+  // project's zeroing allocator may well be malloc + memset inside.
+  std::string Benefit = R.Callee == "calloc" ? "can skip zeroing fresh pages"
+                                             : "zeroes as it allocates";
   if (!Fix.empty())
     Message += "use '" +
                rewrittenCallText(Call, *Family, R.Callee, R.SizeArgs, Ctx) +
-               "', which can skip zeroing fresh pages";
+               "', which " + Benefit;
   else
-    Message += "'" + R.Callee + "' can skip zeroing fresh pages";
+    Message += "'" + R.Callee + "' " + Benefit;
   {
     auto D = diag(Call->getBeginLoc(), "%0");
     D << Message;

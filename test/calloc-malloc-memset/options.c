@@ -70,7 +70,7 @@ struct flow *flows(size_t n) {
 /* kmalloc: the single-size zeroing form takes the same arguments... */
 struct flow *kflow_new(gfp_t gfp) {
   struct flow *f = kmalloc(sizeof(*f), gfp);
-  // CHECK-MESSAGES-KERNEL: :[[@LINE-1]]:20: warning: memory allocated by 'kmalloc' is zeroed right away by 'memset'; use 'kzalloc(sizeof(*f), gfp)', which can skip zeroing fresh pages
+  // CHECK-MESSAGES-KERNEL: :[[@LINE-1]]:20: warning: memory allocated by 'kmalloc' is zeroed right away by 'memset'; use 'kzalloc(sizeof(*f), gfp)', which zeroes as it allocates
   // CHECK-FIXES-KERNEL: struct flow *f = kzalloc(sizeof(*f), gfp);
   // CHECK-MESSAGES-GLOBAL: :[[@LINE-3]]:20: warning: memory allocated by 'kmalloc' is zeroed right away by 'memset'; use 'kzalloc(sizeof(*f), gfp)'
   // CHECK-FIXES-GLOBAL: struct flow *f = kzalloc(sizeof(*f), gfp);

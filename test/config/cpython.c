@@ -26,7 +26,7 @@ double *items_new(size_t n) {
 /* PyMem_Malloc + memset: PyMem_Calloc, for a product and for one object. */
 PyObject **stack_cleared(Py_ssize_t size) {
   PyObject **stack = PyMem_Malloc(size * sizeof(PyObject *));
-  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: memory allocated by 'PyMem_Malloc' is zeroed right away by 'memset'; use 'PyMem_Calloc(size, sizeof(PyObject *))', which can skip zeroing fresh pages [calloc-malloc-memset]
+  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: memory allocated by 'PyMem_Malloc' is zeroed right away by 'memset'; use 'PyMem_Calloc(size, sizeof(PyObject *))', which zeroes as it allocates [calloc-malloc-memset]
   // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: warning: allocation size 'size * sizeof(PyObject *)' can overflow; use 'PyMem_Calloc(size, sizeof(PyObject *))', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES: PyObject **stack = PyMem_Calloc(size, sizeof(PyObject *));
   if (stack == NULL)
@@ -38,7 +38,7 @@ PyObject **stack_cleared(Py_ssize_t size) {
 
 PyObject *object_cleared(void) {
   PyObject *op = PyMem_Malloc(sizeof(PyObject));
-  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: memory allocated by 'PyMem_Malloc' is zeroed right away by 'memset'; use 'PyMem_Calloc(1, sizeof(PyObject))', which can skip zeroing fresh pages [calloc-malloc-memset]
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: memory allocated by 'PyMem_Malloc' is zeroed right away by 'memset'; use 'PyMem_Calloc(1, sizeof(PyObject))', which zeroes as it allocates [calloc-malloc-memset]
   // CHECK-FIXES: PyObject *op = PyMem_Calloc(1, sizeof(PyObject));
   if (op == NULL)
     return NULL;

@@ -39,7 +39,7 @@ int offsets_grow(uint32_t **offsets, size_t count) {
 /* av_malloc + memset: av_calloc for a product, av_mallocz for one object. */
 MotionVector *mv_table_cleared(size_t mb_count) {
   MotionVector *mv = av_malloc(mb_count * sizeof(*mv));
-  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: memory allocated by 'av_malloc' is zeroed right away by 'memset'; use 'av_calloc(mb_count, sizeof(*mv))', which can skip zeroing fresh pages [calloc-malloc-memset]
+  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: memory allocated by 'av_malloc' is zeroed right away by 'memset'; use 'av_calloc(mb_count, sizeof(*mv))', which zeroes as it allocates [calloc-malloc-memset]
   // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: warning: allocation size 'mb_count * sizeof(*mv)' can overflow; use 'av_malloc_array(mb_count, sizeof(*mv))', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES: MotionVector *mv = av_calloc(mb_count, sizeof(*mv));
   if (!mv)
@@ -51,7 +51,7 @@ MotionVector *mv_table_cleared(size_t mb_count) {
 
 MotionVector *mv_new(void) {
   MotionVector *mv = av_malloc(sizeof(MotionVector));
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: memory allocated by 'av_malloc' is zeroed right away by 'memset'; use 'av_mallocz(sizeof(MotionVector))', which can skip zeroing fresh pages [calloc-malloc-memset]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: memory allocated by 'av_malloc' is zeroed right away by 'memset'; use 'av_mallocz(sizeof(MotionVector))', which zeroes as it allocates [calloc-malloc-memset]
   // CHECK-FIXES: MotionVector *mv = av_mallocz(sizeof(MotionVector));
   if (!mv)
     return NULL;

@@ -19,7 +19,7 @@ struct object_entry *entries_new(size_t nr) {
 /* xmalloc + memset: xcalloc, for a product and for one object. */
 struct object_entry *entries_cleared(size_t nr) {
   struct object_entry *list = xmalloc(nr * sizeof(*list));
-  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:31: warning: memory allocated by 'xmalloc' is zeroed right away by 'memset'; use 'xcalloc(nr, sizeof(*list))', which can skip zeroing fresh pages [calloc-malloc-memset]
+  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:31: warning: memory allocated by 'xmalloc' is zeroed right away by 'memset'; use 'xcalloc(nr, sizeof(*list))', which zeroes as it allocates [calloc-malloc-memset]
   // CHECK-MESSAGES-DAG: :[[@LINE-2]]:31: warning: allocation size 'nr * sizeof(*list)' can overflow; use 'xcalloc(nr, sizeof(*list))', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES: struct object_entry *list = xcalloc(nr, sizeof(*list));
   memset(list, 0, nr * sizeof(*list));
@@ -29,7 +29,7 @@ struct object_entry *entries_cleared(size_t nr) {
 
 struct object_entry *entry_new(void) {
   struct object_entry *e = xmalloc(sizeof(*e));
-  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: memory allocated by 'xmalloc' is zeroed right away by 'memset'; use 'xcalloc(1, sizeof(*e))', which can skip zeroing fresh pages [calloc-malloc-memset]
+  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: memory allocated by 'xmalloc' is zeroed right away by 'memset'; use 'xcalloc(1, sizeof(*e))', which zeroes as it allocates [calloc-malloc-memset]
   // CHECK-FIXES: struct object_entry *e = xcalloc(1, sizeof(*e));
   memset(e, 0, sizeof(*e));
   return e;

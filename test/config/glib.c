@@ -42,7 +42,7 @@ struct point *points_grow(struct point *p, gsize n) {
 /* g_malloc + memset of a product: g_malloc0_n, which zeroes and checks. */
 struct point *points_zeroed(gsize n) {
   struct point *p = g_malloc(n * sizeof(struct point));
-  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:21: warning: memory allocated by 'g_malloc' is zeroed right away by 'memset'; use 'g_malloc0_n(n, sizeof(struct point))', which can skip zeroing fresh pages [calloc-malloc-memset]
+  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:21: warning: memory allocated by 'g_malloc' is zeroed right away by 'memset'; use 'g_malloc0_n(n, sizeof(struct point))', which zeroes as it allocates [calloc-malloc-memset]
   // CHECK-MESSAGES-DAG: :[[@LINE-2]]:21: warning: allocation size 'n * sizeof(struct point)' can overflow; use 'g_malloc_n(n, sizeof(struct point))', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES: struct point *p = g_malloc0_n(n, sizeof(struct point));
   memset(p, 0, n * sizeof(struct point));
@@ -53,7 +53,7 @@ struct point *points_zeroed(gsize n) {
 /* One object: g_malloc0 with the same argument. */
 struct point *point_new(void) {
   struct point *p = g_malloc(sizeof *p);
-  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: memory allocated by 'g_malloc' is zeroed right away by 'memset'; use 'g_malloc0(sizeof *p)', which can skip zeroing fresh pages [calloc-malloc-memset]
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: memory allocated by 'g_malloc' is zeroed right away by 'memset'; use 'g_malloc0(sizeof *p)', which zeroes as it allocates [calloc-malloc-memset]
   // CHECK-FIXES: struct point *p = g_malloc0(sizeof *p);
   memset(p, 0, sizeof *p);
   return p;

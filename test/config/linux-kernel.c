@@ -34,7 +34,7 @@ unsigned int *counters_alloc(size_t cpus, gfp_t gfp) {
    checks report the call; the merge is the fix that is applied. */
 struct ring_entry *ring_alloc_zeroed(size_t n) {
   struct ring_entry *r = kmalloc(n * sizeof(*r), GFP_KERNEL);
-  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:26: warning: memory allocated by 'kmalloc' is zeroed right away by 'memset'; use 'kcalloc(n, sizeof(*r), GFP_KERNEL)', which can skip zeroing fresh pages [calloc-malloc-memset]
+  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:26: warning: memory allocated by 'kmalloc' is zeroed right away by 'memset'; use 'kcalloc(n, sizeof(*r), GFP_KERNEL)', which zeroes as it allocates [calloc-malloc-memset]
   // CHECK-MESSAGES-DAG: :[[@LINE-2]]:26: warning: allocation size 'n * sizeof(*r)' can overflow; use 'kmalloc_array(n, sizeof(*r), GFP_KERNEL)', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES: struct ring_entry *r = kcalloc(n, sizeof(*r), GFP_KERNEL);
   if (!r)
@@ -47,7 +47,7 @@ struct ring_entry *ring_alloc_zeroed(size_t n) {
 /* One object: kzalloc with the same arguments. */
 struct ring_entry *entry_new(gfp_t gfp) {
   struct ring_entry *e = kmalloc(sizeof(*e), gfp);
-  // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: memory allocated by 'kmalloc' is zeroed right away by 'memset'; use 'kzalloc(sizeof(*e), gfp)', which can skip zeroing fresh pages [calloc-malloc-memset]
+  // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: memory allocated by 'kmalloc' is zeroed right away by 'memset'; use 'kzalloc(sizeof(*e), gfp)', which zeroes as it allocates [calloc-malloc-memset]
   // CHECK-FIXES: struct ring_entry *e = kzalloc(sizeof(*e), gfp);
   if (!e)
     return NULL;

@@ -27,7 +27,7 @@ char **principals_add(char **p, size_t n) {
 /* Allocations zeroed right away: xcalloc and calloc. */
 struct sshkey_cert *cert_new(void) {
   struct sshkey_cert *cert = xmalloc(sizeof(*cert));
-  // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: memory allocated by 'xmalloc' is zeroed right away by 'memset'; use 'xcalloc(1, sizeof(*cert))', which can skip zeroing fresh pages [calloc-malloc-memset]
+  // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: memory allocated by 'xmalloc' is zeroed right away by 'memset'; use 'xcalloc(1, sizeof(*cert))', which zeroes as it allocates [calloc-malloc-memset]
   // CHECK-FIXES: struct sshkey_cert *cert = xcalloc(1, sizeof(*cert));
   memset(cert, 0, sizeof(*cert));
   return cert;

@@ -26,12 +26,11 @@ ASN1_STRING **strings_grow(ASN1_STRING **s, size_t n) {
   // CHECK-FIXES-ALL: return OPENSSL_realloc(s, n * sizeof(*s));
 }
 
-/* OPENSSL_malloc + memset is OPENSSL_zalloc; the macro gets no fix.
-   FIXME: without a fix, calloc-malloc-memset names the family's zeroing
-   array form even for a size that is not a product; CRYPTO_zalloc is meant. */
+/* OPENSSL_malloc + memset is OPENSSL_zalloc; the macro gets no fix, and the
+   message names the single-size form, CRYPTO_zalloc. */
 ASN1_STRING *string_new(void) {
   ASN1_STRING *str = OPENSSL_malloc(sizeof(*str));
-  // CHECK-MESSAGES-ALL: :[[@LINE-1]]:22: warning: memory allocated by 'CRYPTO_malloc' is zeroed right away by 'memset'; 'CRYPTO_calloc' can skip zeroing fresh pages [calloc-malloc-memset]
+  // CHECK-MESSAGES-ALL: :[[@LINE-1]]:22: warning: memory allocated by 'CRYPTO_malloc' is zeroed right away by 'memset'; 'CRYPTO_zalloc' zeroes as it allocates [calloc-malloc-memset]
   // CHECK-FIXES-ALL: ASN1_STRING *str = OPENSSL_malloc(sizeof(*str));
   if (str == NULL)
     return NULL;
@@ -50,10 +49,10 @@ unsigned char *blocks_new(size_t blocks, const char *file, int line) {
 
 unsigned char *blocks_zeroed(size_t blocks, const char *file, int line) {
   unsigned char *b = CRYPTO_malloc(blocks * 16, file, line);
-  // CHECK-MESSAGES-V36-DAG: :[[@LINE-1]]:22: warning: memory allocated by 'CRYPTO_malloc' is zeroed right away by 'memset'; use 'CRYPTO_calloc(blocks, 16, file, line)', which can skip zeroing fresh pages [calloc-malloc-memset]
+  // CHECK-MESSAGES-V36-DAG: :[[@LINE-1]]:22: warning: memory allocated by 'CRYPTO_malloc' is zeroed right away by 'memset'; use 'CRYPTO_calloc(blocks, 16, file, line)', which zeroes as it allocates [calloc-malloc-memset]
   // CHECK-MESSAGES-V36-DAG: :[[@LINE-2]]:22: warning: allocation size 'blocks * 16' can overflow; use 'CRYPTO_malloc_array(blocks, 16, file, line)', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES-V36: unsigned char *b = CRYPTO_calloc(blocks, 16, file, line);
-  // CHECK-MESSAGES-V30-DAG: :[[@LINE-4]]:22: warning: memory allocated by 'CRYPTO_malloc' is zeroed right away by 'memset'; 'CRYPTO_calloc' can skip zeroing fresh pages [calloc-malloc-memset]
+  // CHECK-MESSAGES-V30-DAG: :[[@LINE-4]]:22: warning: memory allocated by 'CRYPTO_malloc' is zeroed right away by 'memset'; 'CRYPTO_calloc' zeroes as it allocates [calloc-malloc-memset]
   // CHECK-MESSAGES-V30-DAG: :[[@LINE-5]]:22: warning: allocation size 'blocks * 16' can overflow and nothing checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES-V30: unsigned char *b = CRYPTO_malloc(blocks * 16, file, line);
   if (b == NULL)

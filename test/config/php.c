@@ -38,7 +38,7 @@ uint32_t *slots_new(size_t n, int persistent) {
    release builds _emalloc is a conditional expression, not a call. */
 zval *args_zeroed(size_t argc) {
   zval *args = emalloc(argc * sizeof(zval));
-  // CHECK-MESSAGES-DEBUG-DAG: :[[@LINE-1]]:16: warning: memory allocated by '_emalloc' is zeroed right away by 'memset'; '_ecalloc' can skip zeroing fresh pages [calloc-malloc-memset]
+  // CHECK-MESSAGES-DEBUG-DAG: :[[@LINE-1]]:16: warning: memory allocated by '_emalloc' is zeroed right away by 'memset'; '_ecalloc' zeroes as it allocates [calloc-malloc-memset]
   // CHECK-MESSAGES-ALL-DAG: :[[@LINE-2]]:16: warning: allocation size '(argc * sizeof(zval))' can overflow and nothing checks the multiplication [calloc-unchecked-multiplication]
   memset(args, 0, argc * sizeof(zval));
   return args;

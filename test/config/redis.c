@@ -27,7 +27,7 @@ dictEntry **table_new_zeroed(unsigned long size) {
 /* zmalloc + memset: zcalloc_num for a product, zcalloc for one object. */
 dictEntry **table_cleared(unsigned long size) {
   dictEntry **table = zmalloc(size * sizeof(dictEntry *));
-  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:23: warning: memory allocated by 'zmalloc' is zeroed right away by 'memset'; use 'zcalloc_num(size, sizeof(dictEntry *))', which can skip zeroing fresh pages [calloc-malloc-memset]
+  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:23: warning: memory allocated by 'zmalloc' is zeroed right away by 'memset'; use 'zcalloc_num(size, sizeof(dictEntry *))', which zeroes as it allocates [calloc-malloc-memset]
   // CHECK-MESSAGES-DAG: :[[@LINE-2]]:23: warning: allocation size 'size * sizeof(dictEntry *)' can overflow; use 'zcalloc_num(size, sizeof(dictEntry *))', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES: dictEntry **table = zcalloc_num(size, sizeof(dictEntry *));
   memset(table, 0, size * sizeof(dictEntry *));
@@ -37,7 +37,7 @@ dictEntry **table_cleared(unsigned long size) {
 
 dictEntry *entry_new(void) {
   dictEntry *de = zmalloc(sizeof(*de));
-  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: memory allocated by 'zmalloc' is zeroed right away by 'memset'; use 'zcalloc(sizeof(*de))', which can skip zeroing fresh pages [calloc-malloc-memset]
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: memory allocated by 'zmalloc' is zeroed right away by 'memset'; use 'zcalloc(sizeof(*de))', which zeroes as it allocates [calloc-malloc-memset]
   // CHECK-FIXES: dictEntry *de = zcalloc(sizeof(*de));
   memset(de, 0, sizeof(*de));
   return de;
@@ -46,7 +46,7 @@ dictEntry *entry_new(void) {
 /* The try variant has a zeroing form but no checked one. */
 dictEntry *entry_try_new(void) {
   dictEntry *de = ztrymalloc(sizeof(*de));
-  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: memory allocated by 'ztrymalloc' is zeroed right away by 'memset'; use 'ztrycalloc(sizeof(*de))', which can skip zeroing fresh pages [calloc-malloc-memset]
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: memory allocated by 'ztrymalloc' is zeroed right away by 'memset'; use 'ztrycalloc(sizeof(*de))', which zeroes as it allocates [calloc-malloc-memset]
   // CHECK-FIXES: dictEntry *de = ztrycalloc(sizeof(*de));
   if (de == NULL)
     return NULL;
