@@ -34,6 +34,14 @@ std::optional<Wide> PointFacts::productBound(const ValueKey &A,
   return std::nullopt;
 }
 
+bool PointFacts::verifiedScaled(const ValueKey &Holder, const ValueKey &A,
+                                Wide Factor) const {
+  return Reached && llvm::any_of(Products, [&](const ProductFact &F) {
+           return F.Holder.Var && F.Holder == Holder && F.A == A && !F.B.Var &&
+                  F.Bound == Factor;
+         });
+}
+
 bool PointFacts::verifiedProduct(const ValueKey &Holder, const ValueKey &A,
                                  const ValueKey &B) const {
   return Reached && llvm::any_of(Products, [&](const ProductFact &F) {
@@ -85,6 +93,14 @@ GuardAnalysis::GuardAnalysis(const Decl *Function, ASTContext &Ctx,
     unsigned Number = 0;
     for (auto It = Post.rbegin(); It != Post.rend(); ++It)
       Order[(*It)->getBlockID()] = Number++;
+    // The targets of edges that go back in that order: every cycle has one,
+    // and only these widen, so a guard after a loop keeps its range.
+    LoopHead.assign(Graph->getNumBlockIDs(), false);
+    for (const CFGBlock *Block : Post)
+      for (const CFGBlock::AdjacentBlock &Succ : Block->succs())
+        if (const CFGBlock *Next = Succ.getReachableBlock();
+            Next && Order[Next->getBlockID()] <= Order[Block->getBlockID()])
+          LoopHead[Next->getBlockID()] = true;
   }
   for (const CFGBlock *Block : *Graph) {
     unsigned Index = 0;
@@ -429,9 +445,22 @@ void GuardAnalysis::applyEquality(BlockState &State,
       continue;
     std::optional<ValueKey> A = keyOf(stripWideningCasts(Div->getRHS(), Ctx));
     std::optional<ValueKey> B = keyOf(stripWideningCasts(Other, Ctx));
+    const Expr *Dividend = stripWideningCasts(Div->getLHS(), Ctx);
+    // `holder / n == sizeof(T)` or `holder / sizeof(T) == n`: one side a
+    // constant, kept as the bound of a fact whose B is no value.
+    if (A.has_value() != B.has_value()) {
+      const Expr *Constant = A ? Other : Div->getRHS();
+      std::optional<ValueKey> Holder = keyOf(Dividend);
+      Expr::EvalResult C;
+      if (Holder && State.Keys.count(*Holder) &&
+          !Constant->isValueDependent() && Constant->EvaluateAsInt(C, Ctx) &&
+          C.Val.getInt().getActiveBits() <= 64)
+        State.Products.push_back({A ? *A : *B, ValueKey{},
+                                  Wide(C.Val.getInt().getZExtValue()), *Holder});
+      continue;
+    }
     if (!A || !B)
       continue;
-    const Expr *Dividend = stripWideningCasts(Div->getLHS(), Ctx);
     if (const auto *Mul = dyn_cast<BinaryOperator>(Dividend);
         Mul && Mul->getOpcode() == BO_Mul) {
       std::optional<ValueKey> X = keyOf(stripWideningCasts(Mul->getLHS(), Ctx));
@@ -551,12 +580,18 @@ bool GuardAnalysis::joinInto(BlockState &Into, const BlockState &From,
   auto Implied = [&](const PointFacts &Side, const PointFacts::ProductFact &P)
       -> std::optional<Wide> {
     if (P.Holder.Var) {
-      if (Side.verifiedProduct(P.Holder, P.A, P.B))
+      bool Scaled = !P.B.Var; // A times the constant P.Bound
+      if (Scaled ? Side.verifiedScaled(P.Holder, P.A, P.Bound)
+                 : Side.verifiedProduct(P.Holder, P.A, P.B))
         return P.Bound;
       // On a path where the operands are small enough (`n == 0` skipped the
       // division), the product did not wrap either.
-      std::optional<ValueRange> A = Side.rangeOf(P.A), B = Side.rangeOf(P.B);
-      if (A && B && A->Lo >= 0 && B->Lo >= 0 && multiply(*A, *B).Hi <= P.Bound)
+      std::optional<ValueRange> A = Side.rangeOf(P.A);
+      std::optional<ValueRange> B =
+          Scaled ? std::optional<ValueRange>(ValueRange::point(P.Bound))
+                 : Side.rangeOf(P.B);
+      Wide Limit = Model.rangeOf(typeOfKey(P.Holder)).Hi;
+      if (A && B && A->Lo >= 0 && B->Lo >= 0 && multiply(*A, *B).Hi <= Limit)
         return P.Bound;
       return std::nullopt;
     }
@@ -574,7 +609,12 @@ bool GuardAnalysis::joinInto(BlockState &Into, const BlockState &From,
   };
   std::vector<PointFacts::ProductFact> Candidates = Into.Products;
   for (const PointFacts::ProductFact &P : From.Products)
-    if (P.Holder.Var ? !Into.verifiedProduct(P.Holder, P.A, P.B)
+    if (P.Holder.Var ? llvm::none_of(Into.Products,
+                                     [&](const PointFacts::ProductFact &Q) {
+                                       return Q.Holder == P.Holder &&
+                                              Q.A == P.A && Q.B == P.B &&
+                                              Q.Bound == P.Bound;
+                                     })
                      : !Into.productBound(P.A, P.B))
       Candidates.push_back(P);
   // Bounds that each side implies only through its ranges are made explicit
@@ -678,8 +718,8 @@ GuardAnalysis::factsBefore(const Stmt *S, llvm::ArrayRef<ValueKey> Keys) {
   const CFGBlock &Entry = Graph->getEntry();
   initialize(In[Entry.getBlockID()], withRelatedKeys(Keys));
   // Blocks are taken in reverse post-order, so that outside loops every
-  // block is visited once, after all its predecessors; only blocks visited
-  // again and again (loop heads) widen.
+  // block is visited once, after all its predecessors; only loop heads
+  // visited again and again widen.
   std::set<std::pair<unsigned, const CFGBlock *>> Work;
   Work.insert({Order[Entry.getBlockID()], &Entry});
   while (!Work.empty()) {
@@ -700,7 +740,7 @@ GuardAnalysis::factsBefore(const Stmt *S, llvm::ArrayRef<ValueKey> Keys) {
       if (Cond)
         applyCondition(Edge, Cond, Which == 0);
       unsigned ID = Next->getBlockID();
-      bool Widen = ++Visits[ID] > 12;
+      bool Widen = LoopHead[ID] && ++Visits[ID] > 12;
       if (joinInto(In[ID], Edge, Pairs, Widen, Model))
         Work.insert({Order[ID], Next});
     }

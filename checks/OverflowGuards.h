@@ -43,7 +43,8 @@ public:
     llvm::SmallVector<const Stmt *, 2> Definitions;
   };
   /// `A * B <= Bound`; or, when Holder is set, "Holder holds A * B and it
-  /// did not wrap" (learned from `if (holder / a != b) fail;`).
+  /// did not wrap" (learned from `if (holder / a != b) fail;`); with Holder
+  /// set and no B, the same for A times the constant Bound.
   struct ProductFact {
     ValueKey A, B;
     Wide Bound;
@@ -53,6 +54,10 @@ public:
   std::optional<ValueRange> rangeOf(const ValueKey &Key) const override;
   std::optional<Wide> productBound(const ValueKey &A,
                                    const ValueKey &B) const override;
+  /// Whether \p Holder is known to hold the unwrapped product A * Factor
+  /// (`if (len / n != sizeof(T)) fail;`).
+  bool verifiedScaled(const ValueKey &Holder, const ValueKey &A,
+                      Wide Factor) const;
   /// Whether \p Holder is known to hold the unwrapped product A * B.
   bool verifiedProduct(const ValueKey &Holder, const ValueKey &A,
                        const ValueKey &B) const;
@@ -143,6 +148,7 @@ private:
   std::unique_ptr<CFG> Graph;
   llvm::DenseMap<const Stmt *, std::pair<const CFGBlock *, unsigned>> Where;
   std::vector<unsigned> Order;
+  std::vector<bool> LoopHead;
 };
 
 } // namespace clang::tidy::calloc

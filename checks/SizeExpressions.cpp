@@ -3,6 +3,7 @@
 #include "SizeExpressions.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/Builtins.h"
 
 #include <algorithm>
 
@@ -241,6 +242,16 @@ ValueRange RangeEvaluator::evaluate(const Expr *E) {
     return evaluateBinary(BO);
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
     return evaluateConditional(CO);
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    // The length of a string is the size of an object less one, and no
+    // object is larger than PTRDIFF_MAX bytes.
+    unsigned Builtin = Call->getBuiltinCallee();
+    if (Builtin == Builtin::BIstrlen || Builtin == Builtin::BI__builtin_strlen ||
+        Builtin == Builtin::BIwcslen)
+      return Model.rangeOf(T).meet(
+          {0, Model.rangeOf(Model.context().getPointerDiffType()).Hi});
+    return Model.rangeOf(T);
+  }
   if (const auto *SE = dyn_cast<StmtExpr>(E)) {
     // ({ ...; value; }) has the value of its last statement.
     const CompoundStmt *Body = SE->getSubStmt();

@@ -309,10 +309,21 @@ void UncheckedMultiplicationCheck::check(
   if (Origin.Through && Origin.AtCall && Origin.AtCall->Reached)
     if (const auto *Mul = dyn_cast<BinaryOperator>(Origin.Value->IgnoreParenImpCasts());
         Mul && Mul->getOpcode() == BO_Mul) {
+      ValueKey Holder{Var, nullptr, nullptr};
       std::optional<ValueKey> A = keyOf(stripWideningCasts(Mul->getLHS(), Ctx));
       std::optional<ValueKey> B = keyOf(stripWideningCasts(Mul->getRHS(), Ctx));
-      if (A && B && Origin.AtCall->verifiedProduct(ValueKey{Var, nullptr, nullptr}, *A, *B))
+      if (A && B && Origin.AtCall->verifiedProduct(Holder, *A, *B))
         return;
+      // One operand a constant: `len = n * sizeof(T); if (len / n != sizeof(T))`.
+      if (A.has_value() != B.has_value()) {
+        const Expr *Constant = A ? Mul->getRHS() : Mul->getLHS();
+        Expr::EvalResult C;
+        if (!Constant->isValueDependent() && Constant->EvaluateAsInt(C, Ctx) &&
+            C.Val.getInt().getActiveBits() <= 64 &&
+            Origin.AtCall->verifiedScaled(Holder, A ? *A : *B,
+                                          Wide(C.Val.getInt().getZExtValue())))
+          return;
+      }
     }
   // `r = x * 2 + small; if (r < x) fail;` before the allocation.
   if (Origin.Through && Origin.AtCall && Origin.AtCall->Reached)

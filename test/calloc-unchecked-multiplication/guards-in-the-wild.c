@@ -148,3 +148,58 @@ void *impossible_test_elsewhere(size_t n) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'n * each' can overflow; use 'calloc(n, each)'
   // CHECK-FIXES: return calloc(n, each);
 }
+
+/* A count taken by a loop, then checked by an assertion macro that ends in
+   __builtin_unreachable: the loop's widening must not erase the check. */
+void report_failure(const char *what);
+#define CHECK_OR_DIE(e) ((e) ? (void)0 : (report_failure(#e), __builtin_unreachable()))
+struct item { const char *name; long weight; };
+const char *name_at(size_t i);
+struct item *collect(void) {
+  size_t count = 0;
+  while (name_at(count))
+    count++;
+  CHECK_OR_DIE(count < SIZE_MAX / sizeof(struct item));
+  return malloc(sizeof(struct item) * (count + 1));
+}
+
+/* ... and without the check, the same loop leaves count unbounded. */
+struct item *collect_unchecked(void) {
+  size_t count = 0;
+  while (name_at(count))
+    count++;
+  return malloc(sizeof(struct item) * (count + 1));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'sizeof(struct item) * (count + 1)' can overflow; use 'calloc((count + 1), sizeof(struct item))'
+  // CHECK-FIXES: return calloc((count + 1), sizeof(struct item));
+}
+
+/* A string's length is below PTRDIFF_MAX: twice it fits a size_t. */
+#include <string.h>
+char *escape_buffer(const char *s) {
+  return malloc(strlen(s) * 2 + 1);
+}
+
+/* ... four times it does not. */
+char *utf32_buffer(const char *s) {
+  return malloc(strlen(s) * 4);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'strlen(s) * 4' can overflow; use 'calloc(strlen(s), 4)'
+  // CHECK-FIXES: return calloc(strlen(s), 4);
+}
+
+/* The stored product divided back by the count gives the element size. */
+uint32_t *lcs_table(size_t cells) {
+  size_t bytes = cells * sizeof(uint32_t);
+  if (cells != 0 && bytes / cells != sizeof(uint32_t))
+    return NULL;
+  return malloc(bytes);
+}
+
+/* ... divided back against the wrong constant proves nothing. */
+uint32_t *lcs_table_wrong(size_t cells) {
+  size_t bytes = cells * sizeof(uint32_t);
+  if (cells != 0 && bytes / cells != 2)
+    return NULL;
+  return malloc(bytes);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'bytes' can overflow; use 'calloc(cells, sizeof(uint32_t))'
+  // CHECK-FIXES: return calloc(cells, sizeof(uint32_t));
+}
