@@ -1,0 +1,152 @@
+"""Findings of bench/run: where they are, their keys, and their triage labels.
+
+A finding is keyed by the file relative to the project's root, the line,
+the check, and a snippet: the source from the finding's column on, spaces
+collapsed, cut at SNIPPET characters. bench/triage/<project>.yaml holds one
+label per key; a label still applies when the line moved (the file, the
+check and the snippet must match, the nearest line wins), so the labels
+survive a new Debian revision that shifts code around.
+"""
+
+import os
+import random
+import re
+from pathlib import Path
+
+import yaml
+
+SNIPPET = 48
+SAMPLE = 30  # at most this many findings per check and project are triaged
+NEAREST = 400  # how far (in lines) a label may have moved
+
+
+def _offsets_to_positions(path):
+    data = Path(path).read_bytes()
+    starts = [0] + [m.end() for m in re.finditer(b"\n", data)]
+    return data, starts
+
+
+def snippet(path, line, col):
+    try:
+        text = Path(path).read_bytes().split(b"\n")[line - 1].decode("utf-8", "replace")
+    except (OSError, IndexError):
+        return ""
+    return " ".join(text[col - 1:].split())[:SNIPPET]
+
+
+def _relative(path, root):
+    p = Path(os.path.normpath(path))
+    try:
+        return p.relative_to(root).as_posix()
+    except ValueError:
+        return p.as_posix()
+
+
+def _exported_fixes(fixes_yaml):
+    """{(abs path, line, col, check)} of exported diagnostics with a fix-it."""
+    out = set()
+    if not fixes_yaml or not Path(fixes_yaml).exists():
+        return out
+    with open(fixes_yaml) as f:
+        data = yaml.safe_load(f) or {}
+    cache = {}
+    for d in data.get("Diagnostics") or []:
+        msg = d.get("DiagnosticMessage") or {}
+        reps = list(msg.get("Replacements") or [])
+        for note in d.get("Notes") or []:
+            reps += note.get("Replacements") or []
+        if not reps or not msg.get("FilePath"):
+            continue
+        path = os.path.normpath(os.path.join(d.get("BuildDirectory") or "", msg["FilePath"]))
+        if path not in cache:
+            try:
+                cache[path] = _offsets_to_positions(path)[1]
+            except OSError:
+                continue
+        starts = cache[path]
+        off = msg.get("FileOffset", 0)
+        line = max(i for i in range(len(starts)) if starts[i] <= off) + 1
+        out.add((path, line, off - starts[line - 1] + 1, d.get("DiagnosticName")))
+    return out
+
+
+def count_fixes(fixes_yaml):
+    return len(_exported_fixes(fixes_yaml))
+
+
+def describe(diags, root, fixes_yaml):
+    """Our diagnostics, de-duplicated, keyed, and marked when they have a fix."""
+    fixes = _exported_fixes(fixes_yaml)
+    seen, out = set(), []
+    for d in diags:
+        path = os.path.normpath(d["file"])
+        key = (path, d["line"], d["col"], d["check"])
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append({"file": _relative(path, root), "line": d["line"], "col": d["col"],
+                    "check": d["check"], "message": d["message"],
+                    "snippet": snippet(path, d["line"], d["col"]), "fix": key in fixes})
+    out.sort(key=lambda f: (f["file"], f["line"], f["col"], f["check"]))
+    return out
+
+
+def locations(diags, root):
+    seen, out = set(), []
+    for d in diags:
+        key = (_relative(d["file"], root), d["line"], d["col"])
+        if key not in seen:
+            seen.add(key)
+            out.append({"file": key[0], "line": key[1], "col": key[2]})
+    return sorted(out, key=lambda f: (f["file"], f["line"], f["col"]))
+
+
+def load_labels(triage_dir, project):
+    path = Path(triage_dir) / f"{project}.yaml"
+    if not path.exists():
+        return []
+    with open(path) as f:
+        data = yaml.safe_load(f) or {}
+    labels = data.get("findings") or []
+    for lab in labels:
+        if lab.get("label") not in ("tp", "fp"):
+            raise ValueError(f"{path}: label must be tp or fp: {lab}")
+    return labels
+
+
+def sample(findings, project):
+    """The findings to triage: all of a check's, or SAMPLE of them at random
+    (seeded by the project's name, so the sample is the same every run)."""
+    chosen = []
+    checks = sorted({f["check"] for f in findings})
+    for check in checks:
+        mine = [f for f in findings if f["check"] == check]
+        if len(mine) > SAMPLE:
+            mine = random.Random(f"{project}/{check}").sample(mine, SAMPLE)
+        chosen += mine
+    return chosen
+
+
+def match(findings, labels):
+    """Pairs each finding with its label (or None); each label used once."""
+    free = list(labels)
+    out = []
+    for f in findings:
+        best = None
+        for lab in free:
+            if (lab.get("file"), lab.get("check"), lab.get("snippet")) != \
+                    (f["file"], f["check"], f["snippet"]):
+                continue
+            dist = abs(int(lab.get("line", 0)) - f["line"])
+            if dist <= NEAREST and (best is None or dist < abs(int(best.get("line", 0)) - f["line"])):
+                best = lab
+        if best is not None:
+            free.remove(best)
+        out.append((f, best))
+    return out
+
+
+def stub(f):
+    """A triage entry to fill in, for a finding without a label."""
+    return {"file": f["file"], "line": f["line"], "check": f["check"], "snippet": f["snippet"],
+            "label": "?", "reason": f["message"]}
