@@ -440,7 +440,7 @@ def plugin_revision():
                                capture_output=True, text=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
-    return head + (" with uncommitted changes in checks/" if dirty else "")
+    return "commit " + head + (" with uncommitted changes in checks/" if dirty else "")
 
 
 def run_project(name, recipe, tools, args):
