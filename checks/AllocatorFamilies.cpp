@@ -1,6 +1,7 @@
 //===--- AllocatorFamilies.cpp --------------------------------------------===//
 
 #include "AllocatorFamilies.h"
+#include "LLVMCompat.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "llvm/ADT/SmallVector.h"
@@ -74,9 +75,7 @@ static bool parseEntry(llvm::StringRef Text, AllocatorFamily &Out,
   return true;
 }
 
-AllocatorTable AllocatorTable::parse(llvm::StringRef Spec,
-                                     std::vector<std::string> &Errors) {
-  AllocatorTable Table;
+AllocatorTable::AllocatorTable(llvm::StringRef Spec) : Spec(Spec.str()) {
   llvm::SmallVector<llvm::StringRef, 8> Items;
   Spec.split(Items, ';', -1, /*KeepEmpty=*/false);
   for (llvm::StringRef Item : Items) {
@@ -86,17 +85,14 @@ AllocatorTable AllocatorTable::parse(llvm::StringRef Spec,
     AllocatorFamily Family;
     std::string Error;
     if (parseEntry(Item, Family, Error))
-      Table.Entries.push_back(std::move(Family));
+      Entries.push_back(std::move(Family));
     else
-      Errors.push_back("'" + Item.str() + "': " + Error);
+      Errors.emplace_back(Item.str(), Error);
   }
-  return Table;
 }
 
-/// Allocation functions are C functions: declared at global scope, in
-/// `std`, or in an `extern "C"` block; never class members.
-static bool isNamespaceScopeFunction(const FunctionDecl *FD) {
-  const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
+bool isNamespaceScopeFunction(const Decl *D) {
+  const DeclContext *DC = D->getDeclContext()->getRedeclContext();
   if (DC->isTranslationUnit())
     return true;
   if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
@@ -104,8 +100,7 @@ static bool isNamespaceScopeFunction(const FunctionDecl *FD) {
   return false;
 }
 
-const AllocatorFamily *
-AllocatorTable::find(const FunctionDecl *Callee) const {
+const AllocatorFamily *AllocatorTable::find(const FunctionDecl *Callee) const {
   if (!Callee || !Callee->getIdentifier() || !isNamespaceScopeFunction(Callee))
     return nullptr;
   llvm::StringRef Name = Callee->getName();
@@ -113,6 +108,28 @@ AllocatorTable::find(const FunctionDecl *Callee) const {
     if (F.Name == Name && F.NumArgs == Callee->getNumParams())
       return &F;
   return nullptr;
+}
+
+void AllocatorTable::reportErrors(const ClangTidyCheck &Check) const {
+  for (const auto &[Entry, Error] : Errors)
+    Check.configurationDiag(
+        "invalid entry in option '%0.%1': '%2': %3; the entry is ignored")
+        << checkName(Check) << OptionName << Entry << Error;
+}
+
+std::vector<llvm::StringRef> AllocatorTable::names(bool WithZeroingForm) const {
+  std::vector<llvm::StringRef> Names;
+  for (const AllocatorFamily &F : Entries)
+    if (!WithZeroingForm || !F.ZeroingArray.empty() || !F.ZeroingSingle.empty())
+      Names.push_back(F.Name);
+  return Names;
+}
+
+bool AllocatorTable::isZeroingCounterpart(const FunctionDecl *Function) const {
+  return llvm::any_of(Entries, [&](const AllocatorFamily &F) {
+    return wouldCallItself(Function, F.ZeroingArray) ||
+           wouldCallItself(Function, F.ZeroingSingle);
+  });
 }
 
 bool wouldCallItself(const FunctionDecl *Enclosing,

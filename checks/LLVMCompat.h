@@ -11,13 +11,25 @@
 
 #include "llvm/Config/llvm-config.h"
 
+#include "clang-tidy/ClangTidyCheck.h"
+#include "clang-tidy/ClangTidyModule.h"
+
 // LLVM 22 moved the registry into ClangTidyModule.h and made the old header
 // emit a deprecation #warning.
-#if LLVM_VERSION_MAJOR >= 22
-#include "clang-tidy/ClangTidyModule.h"
-#else
-#include "clang-tidy/ClangTidyModule.h"
+#if LLVM_VERSION_MAJOR < 22
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 #endif
+
+namespace clang::tidy::calloc {
+
+/// The name \p Check was registered under. ClangTidyCheck::getID() is
+/// private in LLVM 16; it overrides MatchCallback's public one, which every
+/// version can call.
+inline llvm::StringRef checkName(const ClangTidyCheck &Check) {
+  return static_cast<const ast_matchers::MatchFinder::MatchCallback &>(Check)
+      .getID();
+}
+
+} // namespace clang::tidy::calloc
 
 #endif // CALLOC_TIDY_LLVMCOMPAT_H

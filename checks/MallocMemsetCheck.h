@@ -1,17 +1,26 @@
-//===--- MallocMemsetCheck.h ----------------------------------------------===//
+//===--- MallocMemsetCheck.h - malloc followed by zeroing
+//------------------===//
+//
+// calloc-malloc-memset: the options, the matcher, and the diagnostic; the
+// pair search is in ZeroingPairs.h, the fix in CallocFixes.h.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef CALLOC_TIDY_MALLOCMEMSETCHECK_H
 #define CALLOC_TIDY_MALLOCMEMSETCHECK_H
 
 #include "AllocatorFamilies.h"
+#include "CallocFixes.h"
+#include "OverflowGuards.h"
+#include "StatementEffects.h"
+#include "ZeroingPairs.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallPtrSet.h"
 
 #include <cstdint>
-#include <string>
-#include <vector>
+#include <memory>
+#include <optional>
 
 namespace clang::tidy::calloc {
 
@@ -29,23 +38,24 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
-  /// What the whole body of a function shows, read once per function.
-  struct FunctionFacts {
-    /// Locals whose address is taken, or that are captured or bound to a
-    /// reference: something other than their name can reach them.
-    llvm::SmallPtrSet<const VarDecl *, 8> Escaped;
-    /// Part of the body did not compile.
-    bool HasErrors = false;
+  /// What is computed once per function that has a candidate call, each
+  /// part only when a call gets that far.
+  struct FunctionState {
+    explicit FunctionState(const Decl *Function) : Sites(Function) {}
+    AllocationSites Sites;
+    std::optional<FunctionEffects> Effects;
+    std::unique_ptr<GuardAnalysis> Guards;
   };
-  const FunctionFacts &factsOf(const Decl *Function);
+  FunctionState &stateOf(const Decl *Function, ASTContext &Ctx);
+  bool isCandidate(const CallExpr *Call, const AllocatorFamily &Family,
+                   const Decl *Function, const ASTContext &Ctx) const;
+  void emitDiagnostic(const CallExpr *Call, const AllocatorFamily &Family,
+                      const ZeroingPair &Pair, const CallocFix &Fix);
 
-  const std::string CheckName;
-  const std::string AllocatorsSpec;
+  const AllocatorTable Allocators;
   const std::uint64_t MinimumSize;
-  AllocatorTable Allocators;
-  std::vector<std::string> AllocatorErrors;
-  bool ReportedConfiguration = false;
-  llvm::DenseMap<const Decl *, FunctionFacts> Functions;
+  std::unique_ptr<IntegerModel> Model;
+  llvm::DenseMap<const Decl *, std::unique_ptr<FunctionState>> Functions;
 };
 
 } // namespace clang::tidy::calloc

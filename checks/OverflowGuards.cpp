@@ -1,16 +1,30 @@
 //===--- OverflowGuards.cpp -----------------------------------------------===//
 
 #include "OverflowGuards.h"
+#include "SizeExpressions.h"
+#include "StatementEffects.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/Analysis/FlowSensitive/DataflowWorklist.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
-#include <set>
 
 namespace clang::tidy::calloc {
+
+/// How often a loop head is joined into before its ranges widen to their
+/// types: enough for the guards of small constant loops to settle.
+constexpr unsigned VisitsBeforeWidening = 12;
+/// How many values a query follows at most, the asked ones included.
+constexpr size_t MaxFollowedKeys = 16;
+/// How many steps of "computed from" and "compared with" are followed.
+constexpr int RelatedKeyDepth = 2;
+
+//===----------------------------------------------------------------------===//
+// PointFacts
+//===----------------------------------------------------------------------===//
 
 std::optional<ValueRange> PointFacts::rangeOf(const ValueKey &Key) const {
   const KeyState *S = state(Key);
@@ -54,9 +68,13 @@ const PointFacts::KeyState *PointFacts::state(const ValueKey &Key) const {
   return It == Keys.end() ? nullptr : &It->second;
 }
 
+//===----------------------------------------------------------------------===//
+// Building the analysis of one function
+//===----------------------------------------------------------------------===//
+
 GuardAnalysis::GuardAnalysis(const Decl *Function, ASTContext &Ctx,
                              const IntegerModel &Model, bool AssertsAreGuards)
-    : Ctx(Ctx), Model(Model),
+    : Function(Function), Ctx(Ctx), Model(Model),
       AssertsAreGuards(AssertsAreGuards) {
   Stmt *Body = Function ? Function->getBody() : nullptr;
   HasErrors = Function && Function->isInvalidDecl();
@@ -67,67 +85,57 @@ GuardAnalysis::GuardAnalysis(const Decl *Function, ASTContext &Ctx,
   Graph = CFG::buildCFG(Function, Body, &Ctx, Options);
   if (!Graph)
     return;
-  // Reverse post-order numbers of the blocks, for the worklist.
-  Order.assign(Graph->getNumBlockIDs(), ~0u);
-  {
-    std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>> Stack;
-    std::vector<bool> Seen(Graph->getNumBlockIDs(), false);
-    std::vector<const CFGBlock *> Post;
-    const CFGBlock *Entry = &Graph->getEntry();
-    Seen[Entry->getBlockID()] = true;
-    Stack.push_back({Entry, Entry->succ_begin()});
-    while (!Stack.empty()) {
-      auto &[Block, It] = Stack.back();
-      if (It == Block->succ_end()) {
-        Post.push_back(Block);
-        Stack.pop_back();
-        continue;
-      }
-      const CFGBlock *Next = It->getReachableBlock();
-      ++It;
-      if (Next && !Seen[Next->getBlockID()]) {
-        Seen[Next->getBlockID()] = true;
-        Stack.push_back({Next, Next->succ_begin()});
-      }
-    }
-    unsigned Number = 0;
-    for (auto It = Post.rbegin(); It != Post.rend(); ++It)
-      Order[(*It)->getBlockID()] = Number++;
-    // The targets of edges that go back in that order: every cycle has one,
-    // and only these widen, so a guard after a loop keeps its range.
-    LoopHead.assign(Graph->getNumBlockIDs(), false);
-    for (const CFGBlock *Block : Post)
-      for (const CFGBlock::AdjacentBlock &Succ : Block->succs())
-        if (const CFGBlock *Next = Succ.getReachableBlock();
-            Next && Order[Next->getBlockID()] <= Order[Block->getBlockID()])
-          LoopHead[Next->getBlockID()] = true;
-  }
+  Order = std::make_unique<PostOrderCFGView>(Graph.get());
+  findLoopHeads();
+  indexStatements();
+}
+
+/// The targets of edges that go back in reverse post-order: every cycle has
+/// one, and only these widen, so a guard after a loop keeps its range.
+void GuardAnalysis::findLoopHeads() {
+  std::vector<unsigned> Number(Graph->getNumBlockIDs(), ~0u);
+  unsigned Next = 0;
+  for (const CFGBlock *Block : *Order)
+    Number[Block->getBlockID()] = Next++;
+  LoopHead.assign(Graph->getNumBlockIDs(), false);
+  for (const CFGBlock *Block : *Order)
+    for (const CFGBlock::AdjacentBlock &Succ : Block->succs())
+      if (const CFGBlock *To = Succ.getReachableBlock();
+          To && Number[To->getBlockID()] <= Number[Block->getBlockID()])
+        LoopHead[To->getBlockID()] = true;
+}
+
+/// Where each statement is evaluated, what is assigned to each variable,
+/// and every comparison; and whether any of it failed to compile.
+void GuardAnalysis::indexStatements() {
   for (const CFGBlock *Block : *Graph) {
     unsigned Index = 0;
     for (const CFGElement &Element : *Block) {
-      if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>()) {
-        const Stmt *St = S->getStmt();
-        Where.try_emplace(St, Block, Index);
-        if (const auto *E = dyn_cast<Expr>(St))
-          HasErrors |= E->containsErrors();
-        if (const auto *BO = dyn_cast<BinaryOperator>(St)) {
-          if (BO->isComparisonOp())
-            Comparisons.push_back(BO);
-          else if (BO->getOpcode() == BO_Assign)
-            if (std::optional<ValueKey> K = keyOf(BO->getLHS()); K && !K->isPart())
-              Assigned[K->Var].push_back(BO->getRHS());
-        } else if (const auto *DS = dyn_cast<DeclStmt>(St)) {
-          for (const Decl *D : DS->decls())
-            if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
-              Assigned[VD].push_back(VD->getInit());
-        }
+      unsigned At = Index++;
+      std::optional<CFGStmt> S = Element.getAs<CFGStmt>();
+      if (!S)
+        continue;
+      const Stmt *St = S->getStmt();
+      Where.try_emplace(St, Block, At);
+      if (const auto *E = dyn_cast<Expr>(St))
+        HasErrors |= E->containsErrors();
+      if (const auto *BO = dyn_cast<BinaryOperator>(St)) {
+        if (BO->isComparisonOp())
+          Comparisons.push_back(BO);
+        else if (BO->getOpcode() == BO_Assign)
+          if (std::optional<ValueKey> K = keyOf(BO->getLHS());
+              K && !K->isPart())
+            Assigned[K->Var].push_back(BO->getRHS());
+      } else if (const auto *DS = dyn_cast<DeclStmt>(St)) {
+        for (const Decl *D : DS->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
+            Assigned[VD].push_back(VD->getInit());
       }
-      ++Index;
     }
   }
 }
 
-void GuardAnalysis::initialize(BlockState &Entry,
+void GuardAnalysis::initialize(PointFacts &Entry,
                                llvm::ArrayRef<ValueKey> Keys) const {
   Entry.Reached = true;
   for (const ValueKey &Key : Keys) {
@@ -137,13 +145,69 @@ void GuardAnalysis::initialize(BlockState &Entry,
   }
 }
 
+/// The value a comparison operand reads: `n`, `(size_t)n`, and the
+/// variable assigned in `(n = next()) > cap`.
+static std::optional<ValueKey> keyOfCompared(const Expr *E,
+                                             const ASTContext &Ctx) {
+  E = stripWideningCasts(E, Ctx);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && BO->getOpcode() == BO_Assign)
+    E = BO->getLHS();
+  return keyOf(E);
+}
+
+/// \p Keys plus the values they are computed from and compared with:
+/// `n = 1 << bits` makes a guard on `bits` matter, and `if (len > cap)` one
+/// on `cap`.
+std::vector<ValueKey>
+GuardAnalysis::withRelatedKeys(llvm::ArrayRef<ValueKey> Keys) const {
+  std::vector<ValueKey> All(Keys.begin(), Keys.end());
+  size_t Begin = 0;
+  for (int Depth = 0; Depth < RelatedKeyDepth && All.size() < MaxFollowedKeys;
+       ++Depth) {
+    size_t End = All.size();
+    for (size_t I = Begin; I < End && All.size() < MaxFollowedKeys; ++I) {
+      ValueKey Key = All[I];
+      if (!Key.isPart())
+        if (auto It = Assigned.find(Key.Var); It != Assigned.end())
+          for (const Expr *Value : It->second)
+            collectKeys(Value, All);
+      for (const BinaryOperator *Cmp : Comparisons) {
+        std::optional<ValueKey> L = keyOfCompared(Cmp->getLHS(), Ctx);
+        std::optional<ValueKey> R = keyOfCompared(Cmp->getRHS(), Ctx);
+        if (L && *L == Key)
+          collectKeys(Cmp->getRHS(), All);
+        else if (R && *R == Key)
+          collectKeys(Cmp->getLHS(), All);
+      }
+    }
+    Begin = End;
+  }
+  if (All.size() > MaxFollowedKeys)
+    All.resize(MaxFollowedKeys);
+  return All;
+}
+
+//===----------------------------------------------------------------------===//
+// Transfer: what a statement does to the followed values
+//===----------------------------------------------------------------------===//
+
 static void killProducts(PointFacts &State, const ValueKey &Key) {
   llvm::erase_if(State.Products, [&](const PointFacts::ProductFact &F) {
     return F.A == Key || F.B == Key || F.Holder == Key;
   });
 }
 
-void GuardAnalysis::assign(BlockState &State, const ValueKey &Key,
+/// \p Key now holds any value of its type, defined by \p Definition.
+static void reset(PointFacts &State, const ValueKey &Key,
+                  PointFacts::KeyState &S, const IntegerModel &Model,
+                  const Stmt *Definition) {
+  S.Range = Model.rangeOf(typeOfKey(Key));
+  S.Definitions = {Definition};
+  killProducts(State, Key);
+}
+
+void GuardAnalysis::assign(PointFacts &State, const ValueKey &Key,
                            const ValueRange &R, const Stmt *Definition) const {
   auto It = State.Keys.find(Key);
   if (It != State.Keys.end()) {
@@ -162,15 +226,12 @@ void GuardAnalysis::assign(BlockState &State, const ValueKey &Key,
                        ? (Key.Index && Other.Var == Key.Var && Other.Index)
                        : ((Other.Var == Key.Var && Other.isPart()) ||
                           Other.Index == Key.Var);
-    if (!Changes)
-      continue;
-    S.Range = Model.rangeOf(typeOfKey(Other));
-    S.Definitions = {Definition};
-    killProducts(State, Other);
+    if (Changes)
+      reset(State, Other, S, Model, Definition);
   }
 }
 
-void GuardAnalysis::forget(BlockState &State, const ValueKey &Key,
+void GuardAnalysis::forget(PointFacts &State, const ValueKey &Key,
                            const Stmt *Definition) const {
   assign(State, Key, Model.rangeOf(typeOfKey(Key)), Definition);
 }
@@ -178,14 +239,10 @@ void GuardAnalysis::forget(BlockState &State, const ValueKey &Key,
 /// A value whose address was taken may change at any call or store
 /// through a pointer from then on; what a guard learns afterwards holds
 /// until the next such event.
-static void forgetEscaped(PointFacts &State, const IntegerModel &Model,
-                          const Stmt *Event) {
+void GuardAnalysis::forgetEscaped(PointFacts &State, const Stmt *Event) const {
   for (auto &[Key, S] : State.Keys)
-    if (S.Escaped) {
-      S.Range = Model.rangeOf(typeOfKey(Key));
-      S.Definitions = {Event};
-      killProducts(State, Key);
-    }
+    if (S.Escaped)
+      reset(State, Key, S, Model, Event);
 }
 
 static void markEscaped(PointFacts &State, const ValueKey &Key) {
@@ -198,118 +255,127 @@ static void markEscaped(PointFacts &State, const ValueKey &Key) {
 
 /// What \p Var points to may change when a callee gets the pointer, or
 /// through a store like `*p = ...`.
-static void forgetPartsOf(PointFacts &State, const ValueDecl *Var,
-                          const IntegerModel &Model, const Stmt *Definition) {
+void GuardAnalysis::forgetPartsOf(PointFacts &State, const ValueDecl *Var,
+                                  const Stmt *Definition) const {
   for (auto &[Other, S] : State.Keys)
-    if (Other.Var == Var && Other.isPart()) {
-      S.Range = Model.rangeOf(typeOfKey(Other));
-      S.Definitions = {Definition};
-      killProducts(State, Other);
-    }
+    if (Other.Var == Var && Other.isPart())
+      reset(State, Other, S, Model, Definition);
 }
 
-void GuardAnalysis::transfer(BlockState &State, const Stmt *S) const {
-  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-    if (!BO->isAssignmentOp() && !BO->isCompoundAssignmentOp())
-      return;
-    std::optional<ValueKey> Key = keyOf(BO->getLHS());
-    if (!Key) {
-      // A store through `*p`, `p[k]` or `p->a.b` may change what p's
-      // followed parts hold.
-      const Expr *Base = BO->getLHS()->IgnoreParenImpCasts();
-      while (true) {
-        if (const auto *ME = dyn_cast<MemberExpr>(Base))
-          Base = ME->getBase()->IgnoreParenImpCasts();
-        else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Base))
-          Base = AS->getBase()->IgnoreParenImpCasts();
-        else if (const auto *UO = dyn_cast<UnaryOperator>(Base);
-                 UO && UO->getOpcode() == UO_Deref)
-          Base = UO->getSubExpr()->IgnoreParenImpCasts();
-        else
-          break;
-      }
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
-        forgetPartsOf(State, DRE->getDecl(), Model, BO);
-      forgetEscaped(State, Model, BO);
-      return;
-    }
-    if (BO->getOpcode() == BO_Assign) {
+/// The variable a store through `*p`, `p[k]` or `p->a.b` goes through.
+static const DeclRefExpr *storeBase(const Expr *LHS) {
+  const Expr *Base = LHS->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *ME = dyn_cast<MemberExpr>(Base))
+      Base = ME->getBase()->IgnoreParenImpCasts();
+    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Base))
+      Base = AS->getBase()->IgnoreParenImpCasts();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(Base);
+             UO && UO->getOpcode() == UO_Deref)
+      Base = UO->getSubExpr()->IgnoreParenImpCasts();
+    else
+      return dyn_cast<DeclRefExpr>(Base);
+  }
+}
+
+void GuardAnalysis::transferAssignment(PointFacts &State,
+                                       const BinaryOperator *BO) const {
+  std::optional<ValueKey> Key = keyOf(BO->getLHS());
+  if (!Key) {
+    // A store through a pointer may change what the pointer's followed
+    // parts hold, and anything escaped.
+    if (const DeclRefExpr *Base = storeBase(BO->getLHS()))
+      forgetPartsOf(State, Base->getDecl(), BO);
+    forgetEscaped(State, BO);
+    return;
+  }
+  if (BO->getOpcode() != BO_Assign)
+    return forget(State, *Key, BO);
+  RangeEvaluator Evaluator(Model, &State);
+  assign(State, *Key, Evaluator.evaluate(BO->getRHS()), BO->getRHS());
+}
+
+void GuardAnalysis::transferUnary(PointFacts &State,
+                                  const UnaryOperator *UO) const {
+  if (UO->getOpcode() == UO_AddrOf) {
+    if (std::optional<ValueKey> Key = keyOf(UO->getSubExpr()))
+      markEscaped(State, *Key);
+    return;
+  }
+  if (!UO->isIncrementDecrementOp())
+    return;
+  std::optional<ValueKey> Key = keyOf(UO->getSubExpr());
+  if (!Key)
+    return;
+  const PointFacts::KeyState *Old = State.state(*Key);
+  if (!Old)
+    return forget(State, *Key, UO);
+  Wide Step = UO->isIncrementOp() ? 1 : -1;
+  assign(State, *Key, {Old->Range.Lo + Step, Old->Range.Hi + Step}, UO);
+}
+
+void GuardAnalysis::transferDeclaration(PointFacts &State,
+                                        const DeclStmt *DS) const {
+  for (const Decl *D : DS->decls()) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD || !State.follows(ValueKey{VD, nullptr, nullptr}))
+      continue;
+    ValueKey Key{VD, nullptr, nullptr};
+    if (const Expr *Init = VD->getInit()) {
       RangeEvaluator Evaluator(Model, &State);
-      assign(State, *Key, Evaluator.evaluate(BO->getRHS()), BO->getRHS());
+      assign(State, Key, Evaluator.evaluate(Init), Init);
     } else {
-      forget(State, *Key, BO);
-    }
-    return;
-  }
-  if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
-    if (UO->getOpcode() == UO_AddrOf) {
-      if (std::optional<ValueKey> Key = keyOf(UO->getSubExpr()))
-        markEscaped(State, *Key);
-      return;
-    }
-    if (!UO->isIncrementDecrementOp())
-      return;
-    std::optional<ValueKey> Key = keyOf(UO->getSubExpr());
-    if (!Key)
-      return;
-    if (const PointFacts::KeyState *Old = State.state(*Key)) {
-      Wide Step = UO->isIncrementOp() ? 1 : -1;
-      assign(State, *Key, {Old->Range.Lo + Step, Old->Range.Hi + Step}, UO);
-    } else {
-      forget(State, *Key, UO);
-    }
-    return;
-  }
-  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-    for (const Decl *D : DS->decls()) {
-      const auto *VD = dyn_cast<VarDecl>(D);
-      if (!VD)
-        continue;
-      ValueKey Key{VD, nullptr, nullptr};
-      if (!State.Keys.count(Key))
-        continue;
-      if (const Expr *Init = VD->getInit()) {
-        RangeEvaluator Evaluator(Model, &State);
-        assign(State, Key, Evaluator.evaluate(Init), Init);
-      } else {
-        assign(State, Key, Model.rangeOf(VD->getType()), nullptr);
-      }
-    }
-    return;
-  }
-  if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-      const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(Arg))
-        if (DRE->getType()->isPointerType() || DRE->getType()->isArrayType())
-          forgetPartsOf(State, DRE->getDecl(), Model, Call);
-      // A non-const reference parameter (C++) may be assigned.
-      if (Callee && I < Callee->getNumParams()) {
-        QualType P = Callee->getParamDecl(I)->getType();
-        if (P->isReferenceType() && !P->getPointeeType().isConstQualified())
-          if (std::optional<ValueKey> Key = keyOf(Arg))
-            forget(State, *Key, Call);
-      }
-    }
-    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
-      if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(
-              Member->getImplicitObjectArgument()
-                  ? Member->getImplicitObjectArgument()->IgnoreParenImpCasts()
-                  : nullptr))
-        forgetPartsOf(State, DRE->getDecl(), Model, Call);
-    forgetEscaped(State, Model, Call);
-    // Any callee may change a global.
-    for (auto &[Key, KS] : State.Keys) {
-      const auto *VD = dyn_cast<VarDecl>(Key.Var);
-      if (VD && VD->hasGlobalStorage() && !VD->getType().isConstQualified()) {
-        KS.Range = Model.rangeOf(typeOfKey(Key));
-        KS.Definitions = {Call};
-        killProducts(State, Key);
-      }
+      assign(State, Key, Model.rangeOf(VD->getType()), nullptr);
     }
   }
 }
+
+void GuardAnalysis::transferCall(PointFacts &State,
+                                 const CallExpr *Call) const {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Arg))
+      if (DRE->getType()->isPointerType() || DRE->getType()->isArrayType())
+        forgetPartsOf(State, DRE->getDecl(), Call);
+    // A non-const reference parameter (C++) may be assigned.
+    if (Callee && I < Callee->getNumParams()) {
+      QualType P = Callee->getParamDecl(I)->getType();
+      if (P->isReferenceType() && !P->getPointeeType().isConstQualified())
+        if (std::optional<ValueKey> Key = keyOf(Arg))
+          forget(State, *Key, Call);
+    }
+  }
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+    if (const Expr *Object = Member->getImplicitObjectArgument())
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(Object->IgnoreParenImpCasts()))
+        forgetPartsOf(State, DRE->getDecl(), Call);
+  forgetEscaped(State, Call);
+  // Any callee may change a global.
+  for (auto &[Key, KS] : State.Keys) {
+    const auto *VD = dyn_cast<VarDecl>(Key.Var);
+    if (VD && VD->hasGlobalStorage() && !VD->getType().isConstQualified())
+      reset(State, Key, KS, Model, Call);
+  }
+}
+
+void GuardAnalysis::transfer(PointFacts &State, const Stmt *S) const {
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isAssignmentOp())
+      transferAssignment(State, BO);
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    transferUnary(State, UO);
+  } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    transferDeclaration(State, DS);
+  } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    transferCall(State, Call);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Conditions: what a branch teaches
+//===----------------------------------------------------------------------===//
 
 bool GuardAnalysis::isAssertCondition(const Expr *Cond) const {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -324,25 +390,75 @@ bool GuardAnalysis::isAssertCondition(const Expr *Cond) const {
   return false;
 }
 
-/// The value a comparison operand reads: `n`, `(size_t)n`, and the
-/// variable assigned in `(n = next()) > cap`.
-static std::optional<ValueKey> keyOfCompared(const Expr *E,
-                                             const ASTContext &Ctx) {
-  E = stripWideningCasts(E, Ctx);
-  if (const auto *BO = dyn_cast<BinaryOperator>(E);
-      BO && BO->getOpcode() == BO_Assign)
-    E = BO->getLHS();
-  return keyOf(E);
+/// The range `key OP other` leaves the key in, or none when it says
+/// nothing; `Reached` is cleared by the caller when it cannot hold.
+std::optional<ValueRange> GuardAnalysis::boundFromComparison(
+    BinaryOperatorKind KeyOp, const ValueKey &Key,
+    const PointFacts::KeyState &KS, const Expr *Other, const PointFacts &State,
+    bool ComparedSigned) const {
+  RangeEvaluator Evaluator(Model, &State);
+  ValueRange O = Evaluator.evaluate(Other);
+  ValueRange Bound;
+  switch (KeyOp) {
+  case BO_LT:
+    Bound.Hi = O.Hi - 1;
+    break;
+  case BO_LE:
+    Bound.Hi = O.Hi;
+    break;
+  case BO_GT:
+    Bound.Lo = O.Lo + 1;
+    break;
+  case BO_GE:
+    Bound.Lo = O.Lo;
+    break;
+  case BO_EQ:
+    Bound = O;
+    break;
+  case BO_NE:
+    if (O.Lo == O.Hi && O.Lo == KS.Range.Lo)
+      Bound.Lo = O.Lo + 1;
+    else if (O.Lo == O.Hi && O.Lo == KS.Range.Hi)
+      Bound.Hi = O.Hi - 1;
+    break;
+  default:
+    return std::nullopt;
+  }
+  // A signed value compared as unsigned: an upper bound that a negative
+  // number would exceed also rules negatives out; a lower bound says
+  // nothing.
+  if (Model.isSigned(typeOfKey(Key)) && !ComparedSigned) {
+    ValueRange Own = Model.rangeOf(typeOfKey(Key));
+    Bound = Bound.Hi <= Own.Hi ? ValueRange{0, Bound.Hi} : ValueRange();
+  }
+  return Bound;
 }
 
-void GuardAnalysis::applyComparison(BlockState &State,
-                                    const BinaryOperator *BO,
+/// `a < K / b` and `a <= K / b` (also `K / b - c`, which is below K / b):
+/// the product a * b is at most K.
+void GuardAnalysis::learnDivisionBound(PointFacts &State, const ValueKey &Key,
+                                       const Expr *Other) const {
+  const auto *Div = dyn_cast<BinaryOperator>(Other->IgnoreParenImpCasts());
+  if (Div && Div->getOpcode() == BO_Sub)
+    Div = dyn_cast<BinaryOperator>(Div->getLHS()->IgnoreParenImpCasts());
+  if (!Div || Div->getOpcode() != BO_Div)
+    return;
+  std::optional<ValueKey> Divisor = keyOfOperand(Div->getRHS(), Ctx);
+  std::optional<llvm::APSInt> K = constantValue(Div->getLHS(), Ctx);
+  if (!Divisor || !State.follows(*Divisor) || !K || K->isNegative() ||
+      K->getActiveBits() > 64)
+    return;
+  killProducts(State, Key);
+  State.Products.push_back(
+      {Key, *Divisor, Wide(K->getZExtValue()), ValueKey{}});
+}
+
+void GuardAnalysis::applyComparison(PointFacts &State, const BinaryOperator *BO,
                                     bool Truth) const {
   BinaryOperatorKind Op = BO->getOpcode();
   if (!Truth)
     Op = BinaryOperator::negateComparisonOp(Op);
-  QualType Compared = BO->getLHS()->getType();
-  bool ComparedSigned = Model.isSigned(Compared);
+  bool ComparedSigned = Model.isSigned(BO->getLHS()->getType());
   for (int Side = 0; Side < 2; ++Side) {
     const Expr *Mine = Side == 0 ? BO->getLHS() : BO->getRHS();
     const Expr *Other = Side == 0 ? BO->getRHS() : BO->getLHS();
@@ -355,87 +471,63 @@ void GuardAnalysis::applyComparison(BlockState &State,
     if (It == State.Keys.end())
       continue;
     PointFacts::KeyState &KS = It->second;
-
-    RangeEvaluator Evaluator(Model, &State);
-    ValueRange O = Evaluator.evaluate(Other);
-    ValueRange Bound;
-    switch (KeyOp) {
-    case BO_LT:
-      Bound.Hi = O.Hi - 1;
-      break;
-    case BO_LE:
-      Bound.Hi = O.Hi;
-      break;
-    case BO_GT:
-      Bound.Lo = O.Lo + 1;
-      break;
-    case BO_GE:
-      Bound.Lo = O.Lo;
-      break;
-    case BO_EQ:
-      Bound = O;
-      break;
-    case BO_NE:
-      if (O.Lo == O.Hi && O.Lo == KS.Range.Lo)
-        Bound.Lo = O.Lo + 1;
-      else if (O.Lo == O.Hi && O.Lo == KS.Range.Hi)
-        Bound.Hi = O.Hi - 1;
-      break;
-    default:
+    std::optional<ValueRange> Bound =
+        boundFromComparison(KeyOp, *Key, KS, Other, State, ComparedSigned);
+    if (!Bound)
       continue;
-    }
-    // A signed value compared as unsigned: an upper bound that a negative
-    // number would exceed also rules negatives out; a lower bound says
-    // nothing.
-    if (Model.isSigned(typeOfKey(*Key)) && !ComparedSigned) {
-      ValueRange Own = Model.rangeOf(typeOfKey(*Key));
-      if (Bound.Hi <= Own.Hi)
-        Bound = {0, Bound.Hi};
-      else
-        Bound = ValueRange();
-    }
     // A value that cannot pass the test: no run takes this edge.
-    if (!KS.Range.intersects(Bound)) {
+    if (!KS.Range.intersects(*Bound)) {
       State.Reached = false;
       return;
     }
-    KS.Range = KS.Range.meet(Bound);
+    KS.Range = KS.Range.meet(*Bound);
 
     // `if (r < x) fail;` with r computed from x: r did not wrap below x.
     if (KeyOp == BO_GE || KeyOp == BO_GT)
       if (std::optional<ValueKey> Base = keyOfCompared(Other, Ctx);
-          Base && !(*Base == *Key) && State.Keys.count(*Base))
+          Base && *Base != *Key && State.follows(*Base))
         State.Products.push_back(
             {*Base, *Base, Model.rangeOf(typeOfKey(*Key)).Hi, *Key});
-
-    // `a < K / b` and `a <= K / b`: the product a * b is at most K.
-    if (KeyOp != BO_LT && KeyOp != BO_LE)
-      continue;
-    const auto *Div = dyn_cast<BinaryOperator>(Other->IgnoreParenImpCasts());
-    // `K / b - c` is below K / b: a bound on a by it bounds a * b by K too.
-    if (Div && Div->getOpcode() == BO_Sub)
-      Div = dyn_cast<BinaryOperator>(Div->getLHS()->IgnoreParenImpCasts());
-    if (!Div || Div->getOpcode() != BO_Div)
-      continue;
-    Expr::EvalResult Limit;
-    std::optional<ValueKey> Divisor =
-        keyOf(stripWideningCasts(Div->getRHS(), Ctx));
-    if (!Divisor || !State.Keys.count(*Divisor) ||
-        Div->getLHS()->isValueDependent() ||
-        !Div->getLHS()->EvaluateAsInt(Limit, Ctx))
-      continue;
-    const llvm::APSInt &K = Limit.Val.getInt();
-    if (K.isNegative() || K.getActiveBits() > 64)
-      continue;
-    killProducts(State, *Key);
-    State.Products.push_back(
-        {*Key, *Divisor, Wide(K.getZExtValue()), ValueKey{}});
+    if (KeyOp == BO_LT || KeyOp == BO_LE)
+      learnDivisionBound(State, *Key, Other);
   }
+}
+
+/// `holder / n == sizeof(T)` or `holder / sizeof(T) == n`: one side a
+/// constant, kept as the bound of a fact whose B is no value.
+void GuardAnalysis::learnScaledHolder(PointFacts &State, const ValueKey &Factor,
+                                      const Expr *Constant,
+                                      const Expr *Dividend) const {
+  std::optional<llvm::APSInt> C = constantValue(Constant, Ctx);
+  std::optional<ValueKey> Holder = keyOf(Dividend);
+  if (Holder && State.follows(*Holder) && C && C->getActiveBits() <= 64)
+    State.Products.push_back(
+        {Factor, ValueKey{}, Wide(C->getZExtValue()), *Holder});
+}
+
+/// `holder / a == b`, or `(a * b) / a == b` spelled out.
+void GuardAnalysis::learnCheckedProduct(PointFacts &State, const ValueKey &A,
+                                        const ValueKey &B,
+                                        const Expr *Dividend) const {
+  if (const auto *Mul = dyn_cast<BinaryOperator>(Dividend);
+      Mul && Mul->getOpcode() == BO_Mul) {
+    std::optional<ValueKey> X = keyOfOperand(Mul->getLHS(), Ctx);
+    std::optional<ValueKey> Y = keyOfOperand(Mul->getRHS(), Ctx);
+    if (X && Y && ((*X == A && *Y == B) || (*X == B && *Y == A)) &&
+        State.follows(A) && State.follows(B))
+      State.Products.push_back(
+          {A, B, Model.rangeOf(Mul->getType()).Hi, ValueKey{}});
+    return;
+  }
+  std::optional<ValueKey> Holder = keyOf(Dividend);
+  if (Holder && State.follows(*Holder))
+    State.Products.push_back(
+        {A, B, Model.rangeOf(typeOfKey(*Holder)).Hi, *Holder});
 }
 
 /// `holder / a == b` (or a product spelled out instead of the holder): the
 /// check that a multiplication did not wrap, after the fact.
-void GuardAnalysis::applyEquality(BlockState &State,
+void GuardAnalysis::applyEquality(PointFacts &State,
                                   const BinaryOperator *BO) const {
   for (int Side = 0; Side < 2; ++Side) {
     const auto *Div = dyn_cast<BinaryOperator>(
@@ -443,91 +535,37 @@ void GuardAnalysis::applyEquality(BlockState &State,
     const Expr *Other = Side == 0 ? BO->getRHS() : BO->getLHS();
     if (!Div || Div->getOpcode() != BO_Div)
       continue;
-    std::optional<ValueKey> A = keyOf(stripWideningCasts(Div->getRHS(), Ctx));
-    std::optional<ValueKey> B = keyOf(stripWideningCasts(Other, Ctx));
+    std::optional<ValueKey> A = keyOfOperand(Div->getRHS(), Ctx);
+    std::optional<ValueKey> B = keyOfOperand(Other, Ctx);
     const Expr *Dividend = stripWideningCasts(Div->getLHS(), Ctx);
-    // `holder / n == sizeof(T)` or `holder / sizeof(T) == n`: one side a
-    // constant, kept as the bound of a fact whose B is no value.
-    if (A.has_value() != B.has_value()) {
-      const Expr *Constant = A ? Other : Div->getRHS();
-      std::optional<ValueKey> Holder = keyOf(Dividend);
-      Expr::EvalResult C;
-      if (Holder && State.Keys.count(*Holder) &&
-          !Constant->isValueDependent() && Constant->EvaluateAsInt(C, Ctx) &&
-          C.Val.getInt().getActiveBits() <= 64)
-        State.Products.push_back({A ? *A : *B, ValueKey{},
-                                  Wide(C.Val.getInt().getZExtValue()), *Holder});
-      continue;
-    }
-    if (!A || !B)
-      continue;
-    if (const auto *Mul = dyn_cast<BinaryOperator>(Dividend);
-        Mul && Mul->getOpcode() == BO_Mul) {
-      std::optional<ValueKey> X = keyOf(stripWideningCasts(Mul->getLHS(), Ctx));
-      std::optional<ValueKey> Y = keyOf(stripWideningCasts(Mul->getRHS(), Ctx));
-      if (X && Y && ((*X == *A && *Y == *B) || (*X == *B && *Y == *A)) &&
-          State.Keys.count(*A) && State.Keys.count(*B))
-        State.Products.push_back(
-            {*A, *B, Model.rangeOf(Mul->getType()).Hi, ValueKey{}});
-      continue;
-    }
-    std::optional<ValueKey> Holder = keyOf(Dividend);
-    if (Holder && State.Keys.count(*Holder))
-      State.Products.push_back({*A, *B, Model.rangeOf(typeOfKey(*Holder)).Hi,
-                                *Holder});
+    if (A && B)
+      learnCheckedProduct(State, *A, *B, Dividend);
+    else if (A || B)
+      learnScaledHolder(State, A ? *A : *B, A ? Other : Div->getRHS(),
+                        Dividend);
   }
 }
 
 /// `if (__builtin_mul_overflow(a, b, &r)) fail;` (and C23 `ckd_mul`, which
 /// expands to it): where it returned false, a * b fits r's type.
-void GuardAnalysis::applyOverflowBuiltin(BlockState &State,
+void GuardAnalysis::applyOverflowBuiltin(PointFacts &State,
                                          const CallExpr *Call,
                                          bool Truth) const {
   if (Truth || Call->getNumArgs() != 3 ||
       Call->getBuiltinCallee() != Builtin::BI__builtin_mul_overflow)
     return;
-  std::optional<ValueKey> A = keyOf(stripWideningCasts(Call->getArg(0), Ctx));
-  std::optional<ValueKey> B = keyOf(stripWideningCasts(Call->getArg(1), Ctx));
+  std::optional<ValueKey> A = keyOfOperand(Call->getArg(0), Ctx);
+  std::optional<ValueKey> B = keyOfOperand(Call->getArg(1), Ctx);
   QualType Result = Call->getArg(2)->getType()->getPointeeType();
-  if (!A || !B || Result.isNull() || !State.Keys.count(*A) ||
-      !State.Keys.count(*B))
+  if (!A || !B || Result.isNull() || !State.follows(*A) || !State.follows(*B))
     return;
   State.Products.push_back({*A, *B, Model.rangeOf(Result).Hi, ValueKey{}});
 }
 
-void GuardAnalysis::applyCondition(BlockState &State, const Expr *Cond,
-                                   bool Truth) const {
-  Cond = Cond->IgnoreParenImpCasts();
-  if (!AssertsAreGuards && isAssertCondition(Cond))
-    return;
-  if (const auto *Call = dyn_cast<CallExpr>(Cond)) {
-    unsigned Builtin = Call->getBuiltinCallee();
-    // unlikely(x) and likely(x) are __builtin_expect(x, c).
-    if ((Builtin == Builtin::BI__builtin_expect ||
-         Builtin == Builtin::BI__builtin_expect_with_probability) &&
-        Call->getNumArgs() >= 1)
-      return applyCondition(State, Call->getArg(0), Truth);
-    return applyOverflowBuiltin(State, Call, Truth);
-  }
-  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
-      UO && UO->getOpcode() == UO_LNot)
-    return applyCondition(State, UO->getSubExpr(), !Truth);
-  if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
-    if (BO->getOpcode() == BO_LAnd && Truth) {
-      applyCondition(State, BO->getLHS(), true);
-      applyCondition(State, BO->getRHS(), true);
-    } else if (BO->getOpcode() == BO_LOr && !Truth) {
-      applyCondition(State, BO->getLHS(), false);
-      applyCondition(State, BO->getRHS(), false);
-    } else if (BO->isComparisonOp()) {
-      applyComparison(State, BO, Truth);
-      if (BO->isEqualityOp() && (BO->getOpcode() == BO_EQ) == Truth)
-        applyEquality(State, BO);
-    }
-    return;
-  }
-  // A value used as a condition: false means it is 0.
-  std::optional<ValueKey> Key = keyOf(stripWideningCasts(Cond, Ctx));
+/// A value used as a condition: false means it is 0.
+void GuardAnalysis::applyTruthValue(PointFacts &State, const Expr *Cond,
+                                    bool Truth) const {
+  std::optional<ValueKey> Key = keyOfOperand(Cond, Ctx);
   if (!Key)
     return;
   auto It = State.Keys.find(*Key);
@@ -544,6 +582,34 @@ void GuardAnalysis::applyCondition(BlockState &State, const Expr *Cond,
     R.Lo = 1;
   else if (R.Hi == 0)
     R.Hi = -1;
+}
+
+void GuardAnalysis::applyCondition(PointFacts &State, const Expr *Cond,
+                                   bool Truth) const {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (!AssertsAreGuards && isAssertCondition(Cond))
+    return;
+  if (const Expr *Hinted = ignoreExpectHints(Cond); Hinted != Cond)
+    return applyCondition(State, Hinted, Truth);
+  if (const auto *Call = dyn_cast<CallExpr>(Cond))
+    return applyOverflowBuiltin(State, Call, Truth);
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+      UO && UO->getOpcode() == UO_LNot)
+    return applyCondition(State, UO->getSubExpr(), !Truth);
+  const auto *BO = dyn_cast<BinaryOperator>(Cond);
+  if (!BO)
+    return applyTruthValue(State, Cond, Truth);
+  if (BO->getOpcode() == BO_LAnd && Truth) {
+    applyCondition(State, BO->getLHS(), true);
+    applyCondition(State, BO->getRHS(), true);
+  } else if (BO->getOpcode() == BO_LOr && !Truth) {
+    applyCondition(State, BO->getLHS(), false);
+    applyCondition(State, BO->getRHS(), false);
+  } else if (BO->isComparisonOp()) {
+    applyComparison(State, BO, Truth);
+    if (BO->isEqualityOp() && (BO->getOpcode() == BO_EQ) == Truth)
+      applyEquality(State, BO);
+  }
 }
 
 /// The condition a two-way block decides. For `if (a && b)` the block that
@@ -567,77 +633,79 @@ static const Expr *decidedCondition(const CFGBlock *Block) {
   return Cond;
 }
 
-bool GuardAnalysis::joinInto(BlockState &Into, const BlockState &From,
-                             const KeyPairs &Pairs, bool Widen, const IntegerModel &Model) {
-  if (!From.Reached)
-    return false;
-  if (!Into.Reached) {
-    Into = From;
-    return true;
+//===----------------------------------------------------------------------===//
+// Joins
+//===----------------------------------------------------------------------===//
+
+/// The bound \p P has on the path \p Side, either as a fact or through the
+/// ranges of its operands (on the path where `b == 0`, a * b is 0).
+std::optional<Wide>
+GuardAnalysis::impliedBound(const PointFacts &Side,
+                            const PointFacts::ProductFact &P) const {
+  if (P.Holder.Var) {
+    bool Scaled = !P.B.Var; // A times the constant P.Bound
+    if (Scaled ? Side.verifiedScaled(P.Holder, P.A, P.Bound)
+               : Side.verifiedProduct(P.Holder, P.A, P.B))
+      return P.Bound;
+    // On a path where the operands are small enough (`n == 0` skipped the
+    // division), the product did not wrap either.
+    std::optional<ValueRange> A = Side.rangeOf(P.A);
+    std::optional<ValueRange> B =
+        Scaled ? ValueRange::point(P.Bound) : Side.rangeOf(P.B);
+    Wide Limit = Model.rangeOf(typeOfKey(P.Holder)).Hi;
+    if (A && B && A->Lo >= 0 && B->Lo >= 0 && multiply(*A, *B).Hi <= Limit)
+      return P.Bound;
+    return std::nullopt;
   }
-  // A product bound survives the join when each side either has it or
-  // implies it through its ranges (on the path where `b == 0`, a * b is 0).
-  auto Implied = [&](const PointFacts &Side, const PointFacts::ProductFact &P)
-      -> std::optional<Wide> {
-    if (P.Holder.Var) {
-      bool Scaled = !P.B.Var; // A times the constant P.Bound
-      if (Scaled ? Side.verifiedScaled(P.Holder, P.A, P.Bound)
-                 : Side.verifiedProduct(P.Holder, P.A, P.B))
-        return P.Bound;
-      // On a path where the operands are small enough (`n == 0` skipped the
-      // division), the product did not wrap either.
-      std::optional<ValueRange> A = Side.rangeOf(P.A);
-      std::optional<ValueRange> B =
-          Scaled ? std::optional<ValueRange>(ValueRange::point(P.Bound))
-                 : Side.rangeOf(P.B);
-      Wide Limit = Model.rangeOf(typeOfKey(P.Holder)).Hi;
-      if (A && B && A->Lo >= 0 && B->Lo >= 0 && multiply(*A, *B).Hi <= Limit)
-        return P.Bound;
-      return std::nullopt;
-    }
-    if (std::optional<Wide> Known = Side.productBound(P.A, P.B))
-      return Known;
-    std::optional<ValueRange> A = Side.rangeOf(P.A), B = Side.rangeOf(P.B);
-    if (!A || !B || A->Lo < 0 || B->Lo < 0)
-      return std::nullopt;
-    Wide Hi = multiply(*A, *B).Hi;
-    // A candidate made up from ranges alone keeps the bound they give, if
-    // it says anything a 64-bit product could not.
-    if (P.Bound == WideLimit)
-      return Hi < (Wide(1) << 64) ? std::optional<Wide>(Hi) : std::nullopt;
-    return Hi <= P.Bound ? std::optional<Wide>(P.Bound) : std::nullopt;
-  };
+  if (std::optional<Wide> Known = Side.productBound(P.A, P.B))
+    return Known;
+  std::optional<ValueRange> A = Side.rangeOf(P.A), B = Side.rangeOf(P.B);
+  if (!A || !B || A->Lo < 0 || B->Lo < 0)
+    return std::nullopt;
+  Wide Hi = multiply(*A, *B).Hi;
+  // A candidate made up from ranges alone keeps the bound they give, if it
+  // says anything a 64-bit product could not.
+  if (P.Bound == WideLimit)
+    return Hi < (Wide(1) << 64) ? std::optional<Wide>(Hi) : std::nullopt;
+  return Hi <= P.Bound ? std::optional<Wide>(P.Bound) : std::nullopt;
+}
+
+/// The product facts that hold on both paths, decided before the ranges
+/// are joined.
+std::vector<PointFacts::ProductFact>
+GuardAnalysis::joinProducts(const PointFacts &Into, const PointFacts &From,
+                            const KeyPairs &Pairs, bool Widen) const {
   std::vector<PointFacts::ProductFact> Candidates = Into.Products;
   for (const PointFacts::ProductFact &P : From.Products)
-    if (P.Holder.Var ? llvm::none_of(Into.Products,
-                                     [&](const PointFacts::ProductFact &Q) {
-                                       return Q.Holder == P.Holder &&
-                                              Q.A == P.A && Q.B == P.B &&
-                                              Q.Bound == P.Bound;
-                                     })
+    if (P.Holder.Var ? !llvm::is_contained(Into.Products, P)
                      : !Into.productBound(P.A, P.B))
       Candidates.push_back(P);
   // Bounds that each side implies only through its ranges are made explicit
-  // here, before the ranges are joined: after `if ((a >= M || b >= M) &&
-  // a > SIZE_MAX / b) fail;` one path knows a, b < M and the other a * b <=
-  // SIZE_MAX, and only the product bound survives the join.
+  // here: after `if ((a >= M || b >= M) && a > SIZE_MAX / b) fail;` one
+  // path knows a, b < M and the other a * b <= SIZE_MAX, and only the
+  // product bound survives the join.
   for (const auto &[A, B] : Pairs)
     if (!Into.productBound(A, B) && !From.productBound(A, B))
       Candidates.push_back({A, B, WideLimit, ValueKey{}});
-  // Decided before the ranges below are widened by the join.
   std::vector<PointFacts::ProductFact> Kept;
   for (const PointFacts::ProductFact &P : Candidates) {
-    std::optional<Wide> Mine = Implied(Into, P), Theirs = Implied(From, P);
+    std::optional<Wide> Mine = impliedBound(Into, P);
+    std::optional<Wide> Theirs = impliedBound(From, P);
     if (!Mine || !Theirs)
       continue;
     Wide Bound = std::max(*Mine, *Theirs);
     // In a loop a bound may keep growing: widening drops it.
-    std::optional<Wide> Before = P.Holder.Var ? std::nullopt
-                                              : Into.productBound(P.A, P.B);
+    std::optional<Wide> Before =
+        P.Holder.Var ? std::nullopt : Into.productBound(P.A, P.B);
     if (Widen && Before && Bound > *Before)
       continue;
     Kept.push_back({P.A, P.B, Bound, P.Holder});
   }
+  return Kept;
+}
+
+bool GuardAnalysis::joinKeyStates(PointFacts &Into, const PointFacts &From,
+                                  bool Widen) const {
   bool Changed = false;
   for (auto &[Key, S] : Into.Keys) {
     const PointFacts::KeyState *F = From.state(Key);
@@ -658,74 +726,50 @@ bool GuardAnalysis::joinInto(BlockState &Into, const BlockState &From,
         Changed = true;
       }
   }
-  bool ProductsChanged = Kept.size() != Into.Products.size();
-  for (size_t I = 0; !ProductsChanged && I < Kept.size(); ++I)
-    ProductsChanged = !(Kept[I].A == Into.Products[I].A) ||
-                      !(Kept[I].B == Into.Products[I].B) ||
-                      !(Kept[I].Holder == Into.Products[I].Holder) ||
-                      Kept[I].Bound != Into.Products[I].Bound;
-  Into.Products = std::move(Kept);
-  return Changed || ProductsChanged;
+  return Changed;
 }
 
-/// \p Keys plus the values they are computed from and compared with, two
-/// steps deep: `n = 1 << bits` makes a guard on `bits` matter, and
-/// `if (len > cap)` one on `cap`.
-std::vector<ValueKey>
-GuardAnalysis::withRelatedKeys(llvm::ArrayRef<ValueKey> Keys) const {
-  constexpr size_t MaxKeys = 16;
-  std::vector<ValueKey> All(Keys.begin(), Keys.end());
-  size_t Begin = 0;
-  for (int Depth = 0; Depth < 2 && All.size() < MaxKeys; ++Depth) {
-    size_t End = All.size();
-    for (size_t I = Begin; I < End && All.size() < MaxKeys; ++I) {
-      ValueKey Key = All[I];
-      if (!Key.isPart())
-        if (auto It = Assigned.find(Key.Var); It != Assigned.end())
-          for (const Expr *Value : It->second)
-            collectKeys(Value, All);
-      for (const BinaryOperator *Cmp : Comparisons) {
-        std::optional<ValueKey> L = keyOfCompared(Cmp->getLHS(), Ctx);
-        std::optional<ValueKey> R = keyOfCompared(Cmp->getRHS(), Ctx);
-        if (L && *L == Key)
-          collectKeys(Cmp->getRHS(), All);
-        else if (R && *R == Key)
-          collectKeys(Cmp->getLHS(), All);
-      }
-    }
-    Begin = End;
+bool GuardAnalysis::joinInto(PointFacts &Into, const PointFacts &From,
+                             const KeyPairs &Pairs, bool Widen) const {
+  if (!From.Reached)
+    return false;
+  if (!Into.Reached) {
+    Into = From;
+    return true;
   }
-  if (All.size() > MaxKeys)
-    All.resize(MaxKeys);
-  return All;
+  std::vector<PointFacts::ProductFact> Kept =
+      joinProducts(Into, From, Pairs, Widen);
+  bool Changed = joinKeyStates(Into, From, Widen);
+  Changed |= Kept != Into.Products;
+  Into.Products = std::move(Kept);
+  return Changed;
 }
 
-std::unique_ptr<PointFacts>
+//===----------------------------------------------------------------------===//
+// Queries
+//===----------------------------------------------------------------------===//
+
+std::optional<PointFacts>
 GuardAnalysis::factsBefore(const Stmt *S, llvm::ArrayRef<ValueKey> Keys) {
   if (!Graph)
-    return nullptr;
+    return std::nullopt;
   auto Found = Where.find(S);
   if (Found == Where.end())
-    return nullptr;
+    return std::nullopt;
   auto [Target, TargetIndex] = Found->second;
 
   KeyPairs Pairs;
   for (size_t I = 0; I < Keys.size(); ++I)
     for (size_t J = I + 1; J < Keys.size(); ++J)
       Pairs.push_back({Keys[I], Keys[J]});
-  std::vector<BlockState> In(Graph->getNumBlockIDs());
+  std::vector<PointFacts> In(Graph->getNumBlockIDs());
   std::vector<unsigned> Visits(Graph->getNumBlockIDs(), 0);
   const CFGBlock &Entry = Graph->getEntry();
   initialize(In[Entry.getBlockID()], withRelatedKeys(Keys));
-  // Blocks are taken in reverse post-order, so that outside loops every
-  // block is visited once, after all its predecessors; only loop heads
-  // visited again and again widen.
-  std::set<std::pair<unsigned, const CFGBlock *>> Work;
-  Work.insert({Order[Entry.getBlockID()], &Entry});
-  while (!Work.empty()) {
-    const CFGBlock *Block = Work.begin()->second;
-    Work.erase(Work.begin());
-    BlockState Out = In[Block->getBlockID()];
+  ForwardDataflowWorklist Work(*Graph, Order.get());
+  Work.enqueueBlock(&Entry);
+  while (const CFGBlock *Block = Work.dequeue()) {
+    PointFacts Out = In[Block->getBlockID()];
     for (const CFGElement &Element : *Block)
       if (std::optional<CFGStmt> CS = Element.getAs<CFGStmt>())
         transfer(Out, CS->getStmt());
@@ -736,27 +780,38 @@ GuardAnalysis::factsBefore(const Stmt *S, llvm::ArrayRef<ValueKey> Keys) {
       unsigned Which = Index++;
       if (!Next)
         continue;
-      BlockState Edge = Out;
+      PointFacts Edge = Out;
       if (Cond)
         applyCondition(Edge, Cond, Which == 0);
       unsigned ID = Next->getBlockID();
-      bool Widen = LoopHead[ID] && ++Visits[ID] > 12;
-      if (joinInto(In[ID], Edge, Pairs, Widen, Model))
-        Work.insert({Order[ID], Next});
+      bool Widen = LoopHead[ID] && ++Visits[ID] > VisitsBeforeWidening;
+      if (joinInto(In[ID], Edge, Pairs, Widen))
+        Work.enqueueBlock(Next);
     }
   }
 
-  auto Result = std::make_unique<PointFacts>(In[Target->getBlockID()]);
-  if (!Result->Reached)
+  PointFacts Result = In[Target->getBlockID()];
+  if (!Result.Reached)
     return Result;
   unsigned Index = 0;
   for (const CFGElement &Element : *Target) {
     if (Index++ == TargetIndex)
       break;
     if (std::optional<CFGStmt> CS = Element.getAs<CFGStmt>())
-      transfer(*Result, CS->getStmt());
+      transfer(Result, CS->getStmt());
   }
   return Result;
+}
+
+const Expr *GuardAnalysis::reachingDefinition(const VarDecl *Var,
+                                              const Stmt *S) {
+  ValueKey Key{Var, nullptr, nullptr};
+  std::optional<PointFacts> Facts = factsBefore(S, {Key});
+  const PointFacts::KeyState *State = Facts ? Facts->state(Key) : nullptr;
+  if (!State || !Facts->Reached || State->Escaped ||
+      State->Definitions.size() != 1)
+    return nullptr;
+  return dyn_cast_or_null<Expr>(State->Definitions.front());
 }
 
 } // namespace clang::tidy::calloc

@@ -11,22 +11,49 @@
 //   * escapes: a value whose address was taken is no longer followed.
 // Exits are whatever the CFG says ends a path: return, goto, break,
 // continue, and calls to noreturn functions (exit, abort, __assert_fail).
-// It runs only for functions that contain a candidate call.
+// Blocks are visited in reverse post-order (clang's PostOrderCFGView and
+// ForwardDataflowWorklist); only loop heads widen. It runs only for
+// functions that contain a candidate call.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef CALLOC_TIDY_OVERFLOWGUARDS_H
 #define CALLOC_TIDY_OVERFLOWGUARDS_H
 
-#include "SizeExpressions.h"
+#include "IntegerRanges.h"
+#include "StorageLocations.h"
 
+#include "clang/Analysis/Analyses/PostOrderCFGView.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <memory>
+#include <optional>
 #include <vector>
+
+namespace llvm {
+template <> struct DenseMapInfo<clang::tidy::calloc::ValueKey> {
+  using Key = clang::tidy::calloc::ValueKey;
+  using Ptr = DenseMapInfo<const void *>;
+  static Key getEmptyKey() {
+    return {static_cast<const clang::ValueDecl *>(Ptr::getEmptyKey()), nullptr,
+            nullptr};
+  }
+  static Key getTombstoneKey() {
+    return {static_cast<const clang::ValueDecl *>(Ptr::getTombstoneKey()),
+            nullptr, nullptr};
+  }
+  static unsigned getHashValue(const Key &K) {
+    return detail::combineHashValue(
+        Ptr::getHashValue(K.Var),
+        detail::combineHashValue(Ptr::getHashValue(K.Field),
+                                 Ptr::getHashValue(K.Index)));
+  }
+  static bool isEqual(const Key &A, const Key &B) { return A == B; }
+};
+} // namespace llvm
 
 namespace clang::tidy::calloc {
 
@@ -49,6 +76,9 @@ public:
     ValueKey A, B;
     Wide Bound;
     ValueKey Holder;
+    bool operator==(const ProductFact &O) const {
+      return A == O.A && B == O.B && Bound == O.Bound && Holder == O.Holder;
+    }
   };
 
   std::optional<ValueRange> rangeOf(const ValueKey &Key) const override;
@@ -63,39 +93,14 @@ public:
                        const ValueKey &B) const;
   /// Null when \p Key is not followed.
   const KeyState *state(const ValueKey &Key) const;
+  /// \p Key is followed.
+  bool follows(const ValueKey &Key) const { return Keys.count(Key); }
 
-  /// The followed values and their states: a handful, so a small vector
-  /// searched in order is cheaper to copy along every edge than a map.
-  class KeyTable {
-  public:
-    using Entry = std::pair<ValueKey, KeyState>;
-    using iterator = llvm::SmallVector<Entry, 6>::iterator;
-    using const_iterator = llvm::SmallVector<Entry, 6>::const_iterator;
-    iterator begin() { return Entries.begin(); }
-    iterator end() { return Entries.end(); }
-    const_iterator begin() const { return Entries.begin(); }
-    const_iterator end() const { return Entries.end(); }
-    iterator find(const ValueKey &Key) {
-      return llvm::find_if(Entries, [&](const Entry &E) { return E.first == Key; });
-    }
-    const_iterator find(const ValueKey &Key) const {
-      return llvm::find_if(Entries, [&](const Entry &E) { return E.first == Key; });
-    }
-    size_t count(const ValueKey &Key) const { return find(Key) != end(); }
-    KeyState &operator[](const ValueKey &Key) {
-      iterator It = find(Key);
-      if (It != end())
-        return It->second;
-      Entries.push_back({Key, KeyState()});
-      return Entries.back().second;
-    }
-
-  private:
-    llvm::SmallVector<Entry, 6> Entries;
-  };
-
+  /// A path reaches this point (false for code the CFG or a test proves
+  /// dead).
   bool Reached = false;
-  KeyTable Keys;
+  /// The followed values: a handful, kept in the order they were added.
+  llvm::SmallMapVector<ValueKey, KeyState, 8> Keys;
   std::vector<ProductFact> Products;
 };
 
@@ -104,50 +109,90 @@ public:
   GuardAnalysis(const Decl *Function, ASTContext &Ctx,
                 const IntegerModel &Model, bool AssertsAreGuards);
 
-  /// The facts right before \p S is evaluated, following \p Keys. Null when
-  /// the function has no CFG or \p S is not evaluated in it.
-  std::unique_ptr<PointFacts> factsBefore(const Stmt *S,
-                                          llvm::ArrayRef<ValueKey> Keys);
+  /// The facts right before \p S is evaluated, following \p Keys. None
+  /// when the function has no CFG or \p S is not evaluated in it.
+  std::optional<PointFacts> factsBefore(const Stmt *S,
+                                        llvm::ArrayRef<ValueKey> Keys);
+
+  /// The one expression whose value \p Var holds right before \p S: the
+  /// initializer or the right-hand side of the one assignment that reaches
+  /// it, when \p Var's address was not taken. Null otherwise.
+  const Expr *reachingDefinition(const VarDecl *Var, const Stmt *S);
 
   /// The function contains code that did not compile: a guard may be
   /// among it, so nothing here is known.
   bool hasErrors() const { return HasErrors; }
 
-private:
-  using BlockState = PointFacts;
-  void initialize(BlockState &Entry, llvm::ArrayRef<ValueKey> Keys) const;
-  void transfer(BlockState &State, const Stmt *S) const;
-  void assign(BlockState &State, const ValueKey &Key, const ValueRange &R,
-              const Stmt *Definition) const;
-  void forget(BlockState &State, const ValueKey &Key,
-              const Stmt *Definition) const;
-  void applyCondition(BlockState &State, const Expr *Cond, bool Truth) const;
-  void applyComparison(BlockState &State, const BinaryOperator *BO,
-                       bool Truth) const;
-  void applyEquality(BlockState &State, const BinaryOperator *BO) const;
-  void applyOverflowBuiltin(BlockState &State, const CallExpr *Call,
-                            bool Truth) const;
-  bool isAssertCondition(const Expr *Cond) const;
-  /// Pairs of values whose product the caller evaluates: the only ones
-  /// worth a product bound implied by ranges at a join.
-  using KeyPairs = std::vector<std::pair<ValueKey, ValueKey>>;
-  static bool joinInto(BlockState &Into, const BlockState &From,
-                       const KeyPairs &Pairs, bool Widen,
-                       const IntegerModel &Model);
+  const Decl *function() const { return Function; }
+  ASTContext &context() const { return Ctx; }
 
-  ASTContext &Ctx;
-  const IntegerModel &Model;
+private:
+  using KeyPairs = std::vector<std::pair<ValueKey, ValueKey>>;
+
+  void indexStatements();
+  void findLoopHeads();
+  void initialize(PointFacts &Entry, llvm::ArrayRef<ValueKey> Keys) const;
   std::vector<ValueKey> withRelatedKeys(llvm::ArrayRef<ValueKey> Keys) const;
 
-  bool AssertsAreGuards;
+  // Transfer functions, one per kind of statement.
+  void transfer(PointFacts &State, const Stmt *S) const;
+  void transferAssignment(PointFacts &State, const BinaryOperator *BO) const;
+  void transferUnary(PointFacts &State, const UnaryOperator *UO) const;
+  void transferDeclaration(PointFacts &State, const DeclStmt *DS) const;
+  void transferCall(PointFacts &State, const CallExpr *Call) const;
+  void assign(PointFacts &State, const ValueKey &Key, const ValueRange &R,
+              const Stmt *Definition) const;
+  void forget(PointFacts &State, const ValueKey &Key,
+              const Stmt *Definition) const;
+  void forgetEscaped(PointFacts &State, const Stmt *Event) const;
+  void forgetPartsOf(PointFacts &State, const ValueDecl *Var,
+                     const Stmt *Definition) const;
+
+  // What a branch teaches.
+  void applyCondition(PointFacts &State, const Expr *Cond, bool Truth) const;
+  void applyComparison(PointFacts &State, const BinaryOperator *BO,
+                       bool Truth) const;
+  std::optional<ValueRange>
+  boundFromComparison(BinaryOperatorKind KeyOp, const ValueKey &Key,
+                      const PointFacts::KeyState &KS, const Expr *Other,
+                      const PointFacts &State, bool ComparedSigned) const;
+  void learnDivisionBound(PointFacts &State, const ValueKey &Key,
+                          const Expr *Other) const;
+  void applyEquality(PointFacts &State, const BinaryOperator *BO) const;
+  void learnScaledHolder(PointFacts &State, const ValueKey &Factor,
+                         const Expr *Constant, const Expr *Dividend) const;
+  void learnCheckedProduct(PointFacts &State, const ValueKey &A,
+                           const ValueKey &B, const Expr *Dividend) const;
+  void applyOverflowBuiltin(PointFacts &State, const CallExpr *Call,
+                            bool Truth) const;
+  void applyTruthValue(PointFacts &State, const Expr *Cond, bool Truth) const;
+  bool isAssertCondition(const Expr *Cond) const;
+
+  // Joining two paths.
+  bool joinInto(PointFacts &Into, const PointFacts &From, const KeyPairs &Pairs,
+                bool Widen) const;
+  std::optional<Wide> impliedBound(const PointFacts &Side,
+                                   const PointFacts::ProductFact &P) const;
+  std::vector<PointFacts::ProductFact> joinProducts(const PointFacts &Into,
+                                                    const PointFacts &From,
+                                                    const KeyPairs &Pairs,
+                                                    bool Widen) const;
+  bool joinKeyStates(PointFacts &Into, const PointFacts &From,
+                     bool Widen) const;
+
+  const Decl *Function;
+  ASTContext &Ctx;
+  const IntegerModel &Model;
+  const bool AssertsAreGuards;
   bool HasErrors = false;
   /// Per variable, the values assigned to it in the function; and every
   /// comparison. Used to follow the values a followed value depends on.
-  llvm::DenseMap<const ValueDecl *, llvm::SmallVector<const Expr *, 2>> Assigned;
+  llvm::DenseMap<const ValueDecl *, llvm::SmallVector<const Expr *, 2>>
+      Assigned;
   std::vector<const BinaryOperator *> Comparisons;
   std::unique_ptr<CFG> Graph;
+  std::unique_ptr<PostOrderCFGView> Order;
   llvm::DenseMap<const Stmt *, std::pair<const CFGBlock *, unsigned>> Where;
-  std::vector<unsigned> Order;
   std::vector<bool> LoopHead;
 };
 

@@ -1,16 +1,23 @@
-//===--- UncheckedMultiplicationCheck.h -----------------------------------===//
+//===--- UncheckedMultiplicationCheck.h - allocation sizes that can wrap --===//
+//
+// calloc-unchecked-multiplication: the options, the matcher, and the
+// diagnostic; the analysis is in WrappingProducts.h, the fix in
+// CallocFixes.h.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef CALLOC_TIDY_UNCHECKEDMULTIPLICATIONCHECK_H
 #define CALLOC_TIDY_UNCHECKEDMULTIPLICATIONCHECK_H
 
 #include "AllocatorFamilies.h"
+#include "CallocFixes.h"
 #include "OverflowGuards.h"
+#include "WrappingProducts.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
-
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
-#include <map>
 #include <memory>
 
 namespace clang::tidy::calloc {
@@ -31,26 +38,26 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
-  GuardAnalysis &guardsFor(const Decl *Function, ASTContext &Ctx,
-                           const IntegerModel &Model);
+  /// What is computed once per function that has a candidate call.
+  struct FunctionState {
+    std::unique_ptr<GuardAnalysis> Guards;
+    /// The locals assigned a product somewhere in the function.
+    llvm::SmallPtrSet<const VarDecl *, 8> ProductHolders;
+  };
+  FunctionState &stateOf(const Decl *Function, ASTContext &Ctx);
+  void emitDiagnostic(const CallExpr *Call, const SizeOrigin &Origin,
+                      const WrappingProduct &Wrap, const CallocFix &Fix,
+                      const ASTContext &Ctx);
 
-  const std::string CheckName;
-  const std::string AllocatorsSpec;
-  /// As configured; SizeTypeBits is 0 (the target's) when this is invalid.
+  const AllocatorTable Allocators;
   const unsigned ConfiguredSizeTypeBits;
+  /// As configured; 0 (the target's) when the configured value is invalid.
   const unsigned SizeTypeBits;
   const bool AssertsAreGuards;
   const bool ReportEmbeddedProducts;
-  AllocatorTable Allocators;
-  std::vector<std::string> AllocatorErrors;
-  bool ReportedConfiguration = false;
   std::unique_ptr<IntegerModel> Model;
   Preprocessor *PP = nullptr;
-  std::map<const Decl *, std::unique_ptr<GuardAnalysis>> Guards;
-  /// Per function, the locals that are assigned a product somewhere in it:
-  /// only an allocation sized by one of them needs the CFG.
-  std::map<const Decl *, llvm::SmallPtrSet<const VarDecl *, 8>> ProductHolders;
-  const llvm::SmallPtrSetImpl<const VarDecl *> &productHolders(const Decl *Function);
+  llvm::DenseMap<const Decl *, FunctionState> Functions;
 };
 
 } // namespace clang::tidy::calloc

@@ -1,4 +1,5 @@
-//===--- RunnerFixture.cpp - a deliberately simple check for runner tests --===//
+//===--- RunnerFixture.cpp - a deliberately simple check for runner tests
+//--===//
 //
 // Not part of calloc-tidy. The runner's own tests load this plugin to get
 // diagnostics and fix-its they fully control, including a fix-it that breaks
@@ -32,9 +33,8 @@ public:
     const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("callee");
     SourceLocation Name = Call->getCallee()->getBeginLoc();
     if (Callee->getName() == "rename_me")
-      diag(Name, "call to 'rename_me'")
-          << FixItHint::CreateReplacement(
-                 CharSourceRange::getTokenRange(Name, Name), "renamed");
+      diag(Name, "call to 'rename_me'") << FixItHint::CreateReplacement(
+          CharSourceRange::getTokenRange(Name, Name), "renamed");
     else
       diag(Name, "call to 'break_me'")
           << FixItHint::CreateInsertion(Call->getRParenLoc(), "(");

@@ -1,0 +1,138 @@
+//===--- AllocationRewrite.cpp --------------------------------------------===//
+
+#include "AllocationRewrite.h"
+#include "SourceEdits.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/MacroInfo.h"
+
+namespace clang::tidy::calloc {
+
+/// The declaration of \p Name visible where \p Callee is, seen before
+/// \p Loc, taking \p NumParams parameters.
+static bool isDeclaredBefore(llvm::StringRef Name, const FunctionDecl *Callee,
+                             unsigned NumParams, SourceLocation Loc,
+                             const ASTContext &Ctx) {
+  const DeclContext *DC = Callee->getDeclContext()->getRedeclContext();
+  const IdentifierInfo *II = &Ctx.Idents.get(Name);
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const NamedDecl *D : DC->lookup(DeclarationName(II))) {
+    const auto *FD = dyn_cast<FunctionDecl>(D->getUnderlyingDecl());
+    if (!FD || FD->getNumParams() != NumParams)
+      continue;
+    for (const FunctionDecl *Redecl : FD->redecls())
+      if (SM.isBeforeInTranslationUnit(Redecl->getLocation(), Loc))
+        return true;
+  }
+  // Names brought into std by using-declarations (std::calloc) resolve to
+  // the global declarations.
+  if (const auto *NS = dyn_cast<NamespaceDecl>(DC); NS && NS->isStdNamespace())
+    for (const Decl *D :
+         Ctx.getTranslationUnitDecl()->lookup(DeclarationName(II)))
+      if (const auto *FD = dyn_cast<FunctionDecl>(D))
+        if (FD->getNumParams() == NumParams &&
+            SM.isBeforeInTranslationUnit(FD->getLocation(), Loc))
+          return true;
+  return false;
+}
+
+static const DeclRefExpr *calleeReference(const CallExpr *Call) {
+  return dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts());
+}
+
+std::string whyNotEditable(const CallExpr *Call) {
+  const DeclRefExpr *Name = calleeReference(Call);
+  if (!Name || !Call->getDirectCallee())
+    return "the call is not a plain call by name";
+  if (Name->getLocation().isMacroID() || Call->getRParenLoc().isMacroID() ||
+      Call->getBeginLoc().isMacroID())
+    return "the call is written inside a macro";
+  return "";
+}
+
+/// The edit that renames the callee of \p Call to \p NewCallee, a function
+/// of \p NumParams parameters declared before the call; none, with \p WhyNot
+/// set, when the call is not a plain call by name outside macros.
+static std::optional<FixItHint>
+renameEdit(const CallExpr *Call, llvm::StringRef NewCallee, unsigned NumParams,
+           const ASTContext &Ctx, std::string &WhyNot) {
+  WhyNot = whyNotEditable(Call);
+  if (!WhyNot.empty())
+    return std::nullopt;
+  const DeclRefExpr *Name = calleeReference(Call);
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!isDeclaredBefore(NewCallee, Callee, NumParams, Call->getBeginLoc(),
+                        Ctx)) {
+    WhyNot = "'" + NewCallee.str() + "' is not declared before this call";
+    return std::nullopt;
+  }
+  return FixItHint::CreateReplacement(
+      CharSourceRange::getTokenRange(Name->getLocation(), Name->getLocation()),
+      NewCallee);
+}
+
+std::vector<FixItHint>
+rewriteAllocation(const CallExpr *Call, const AllocatorFamily &Family,
+                  llvm::StringRef NewCallee, llvm::StringRef NewSizeArgs,
+                  const ASTContext &Ctx, std::string &WhyNot) {
+  if (Call->getNumArgs() <= Family.SizeArg) {
+    WhyNot = "the call is not a plain call by name";
+    return {};
+  }
+  std::optional<FixItHint> Rename =
+      renameEdit(Call, NewCallee, Family.NumArgs + 1, Ctx, WhyNot);
+  if (!Rename)
+    return {};
+  CharSourceRange SizeRange =
+      fileRange(Call->getArg(Family.SizeArg)->getSourceRange(), Ctx);
+  if (SizeRange.isInvalid()) {
+    WhyNot = "the size argument is not spelled in one piece of the file";
+    return {};
+  }
+  return {*Rename, FixItHint::CreateReplacement(SizeRange, NewSizeArgs)};
+}
+
+std::vector<FixItHint> renameCallee(const CallExpr *Call,
+                                    llvm::StringRef NewCallee,
+                                    const ASTContext &Ctx,
+                                    std::string &WhyNot) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  std::optional<FixItHint> Rename = renameEdit(
+      Call, NewCallee, Callee ? Callee->getNumParams() : 0, Ctx, WhyNot);
+  if (!Rename)
+    return {};
+  return {*Rename};
+}
+
+std::optional<std::string>
+calledFunctionName(llvm::StringRef Name, SourceLocation Loc, Preprocessor *PP) {
+  if (!PP)
+    return Name.str();
+  IdentifierInfo *II = PP->getIdentifierInfo(Name);
+  MacroDefinition Def = PP->getMacroDefinitionAtLoc(II, Loc);
+  const MacroInfo *MI = Def.getMacroInfo();
+  if (!MI)
+    return Name.str();
+  // `#define reallocarray openbsd_reallocarray`
+  if (MI->isObjectLike() && MI->getNumTokens() == 1 &&
+      MI->getReplacementToken(0).is(tok::identifier))
+    return MI->getReplacementToken(0).getIdentifierInfo()->getName().str();
+  return std::nullopt;
+}
+
+std::string rewrittenCallText(const CallExpr *Call,
+                              const AllocatorFamily &Family,
+                              llvm::StringRef NewCallee,
+                              llvm::StringRef NewSizeArgs,
+                              const ASTContext &Ctx) {
+  std::string Out = NewCallee.str() + "(";
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    if (I)
+      Out += ", ";
+    Out += I == Family.SizeArg ? NewSizeArgs.str()
+                               : displayText(Call->getArg(I), Ctx);
+  }
+  return Out + ")";
+}
+
+} // namespace clang::tidy::calloc

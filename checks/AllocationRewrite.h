@@ -1,0 +1,63 @@
+//===--- AllocationRewrite.h - the edits that rewrite an allocation -------===//
+//
+// Both checks end in the same edit: `malloc(a * b)` becomes `calloc(a, b)`
+// (or the family's counterpart), keeping every other argument, the callee's
+// qualifier and the casts around the call. The edits are built only when
+// they are exact: no macro in the way, every piece copied from the source
+// as written, the replacement function declared before the call.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CALLOC_TIDY_ALLOCATIONREWRITE_H
+#define CALLOC_TIDY_ALLOCATIONREWRITE_H
+
+#include "AllocatorFamilies.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Lex/Preprocessor.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::calloc {
+
+/// Why \p Call cannot be edited in place: it is not a plain call by name,
+/// or it is written inside a macro. Empty when it can.
+std::string whyNotEditable(const CallExpr *Call);
+
+/// The edit that turns \p Call (to \p Family's function) into a call to
+/// \p NewCallee whose size argument is replaced by \p NewSizeArgs (one or
+/// more comma-separated arguments). Empty, with \p WhyNot set, when the edit
+/// would not be exact.
+std::vector<FixItHint>
+rewriteAllocation(const CallExpr *Call, const AllocatorFamily &Family,
+                  llvm::StringRef NewCallee, llvm::StringRef NewSizeArgs,
+                  const ASTContext &Ctx, std::string &WhyNot);
+
+/// The edit that turns \p Call into a call to \p NewCallee with the same
+/// arguments (`kmalloc(size, flags)` into `kzalloc(size, flags)`): only the
+/// callee's name changes. Empty, with \p WhyNot set, when the edit would not
+/// be exact.
+std::vector<FixItHint> renameCallee(const CallExpr *Call,
+                                    llvm::StringRef NewCallee,
+                                    const ASTContext &Ctx, std::string &WhyNot);
+
+/// The function a call to \p Name at \p Loc reaches: \p Name itself, or the
+/// function an object-like macro `#define Name other` renames it to. None
+/// when \p Name is any other kind of macro there.
+std::optional<std::string>
+calledFunctionName(llvm::StringRef Name, SourceLocation Loc, Preprocessor *PP);
+
+/// The call text after the rewrite, for the message: `calloc(n, sizeof(T))`.
+std::string rewrittenCallText(const CallExpr *Call,
+                              const AllocatorFamily &Family,
+                              llvm::StringRef NewCallee,
+                              llvm::StringRef NewSizeArgs,
+                              const ASTContext &Ctx);
+
+} // namespace clang::tidy::calloc
+
+#endif // CALLOC_TIDY_ALLOCATIONREWRITE_H

@@ -1,0 +1,305 @@
+//===--- CallocFixes.cpp --------------------------------------------------===//
+
+#include "CallocFixes.h"
+#include "AllocationRewrite.h"
+#include "ProductSplit.h"
+#include "SizeExpressions.h"
+#include "SourceEdits.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace clang::tidy::calloc {
+
+//===----------------------------------------------------------------------===//
+// The checked array form
+//===----------------------------------------------------------------------===//
+
+/// The statements from \p Root down to \p Target, both included; empty when
+/// \p Target is not in \p Root (or only inside a nested function).
+static bool pathTo(const Stmt *Root, const Stmt *Target,
+                   llvm::SmallVectorImpl<const Stmt *> &Path) {
+  if (!Root || isa<LambdaExpr, BlockExpr>(Root))
+    return false;
+  Path.push_back(Root);
+  if (Root == Target)
+    return true;
+  for (const Stmt *Child : Root->children())
+    if (pathTo(Child, Target, Path))
+      return true;
+  Path.pop_back();
+  return false;
+}
+
+static bool declares(const Stmt *S, const VarDecl *Var) {
+  const auto *DS = dyn_cast<DeclStmt>(S);
+  return DS && llvm::is_contained(DS->decls(), Var);
+}
+
+/// Whether local \p Var of \p Function can be named at \p Use: a statement
+/// around \p Use declares it, and no declaration of the same name in a
+/// block between them hides it.
+static bool isVisibleAt(const VarDecl *Var, const Stmt *Use,
+                        const Decl *Function) {
+  if (isa<ParmVarDecl>(Var) || Var->hasGlobalStorage())
+    return true;
+  llvm::SmallVector<const Stmt *, 16> Path;
+  if (!Function || !pathTo(Function->getBody(), Use, Path))
+    return false;
+  auto Scope = llvm::find_if(Path, [&](const Stmt *S) {
+    return llvm::any_of(S->children(), [&](const Stmt *Child) {
+      return Child && declares(Child, Var);
+    });
+  });
+  if (Scope == Path.end())
+    return false;
+  for (const Stmt *S : llvm::make_range(std::next(Scope), Path.end()))
+    if (const auto *Block = dyn_cast<CompoundStmt>(S))
+      for (const Stmt *Child : Block->body())
+        if (const auto *DS = dyn_cast<DeclStmt>(Child))
+          for (const Decl *D : DS->decls())
+            if (const auto *ND = dyn_cast<NamedDecl>(D);
+                ND && ND != Var && ND->getDeclName() == Var->getDeclName())
+              return false;
+  return true;
+}
+
+/// The rewrite repeats a stored product's operands at the call: they must
+/// be safe to evaluate again and mean the same there.
+static bool operandsRepeatable(const BinaryOperator *Product,
+                               const CallExpr *Call, const Decl *Function,
+                               const ASTContext &Ctx, std::string &WhyNot) {
+  for (const Expr *E : {Product->getLHS(), Product->getRHS()})
+    if (E->HasSideEffects(Ctx)) {
+      WhyNot = "the operands of the product have side effects";
+      return false;
+    }
+  std::vector<ValueKey> Operands;
+  collectKeys(Product, Operands);
+  for (const ValueKey &K : Operands) {
+    const auto *VD = dyn_cast<VarDecl>(K.Var);
+    if (!VD || !isVisibleAt(VD, Call, Function)) {
+      WhyNot = "an operand of the product is not visible at the allocation";
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Why the checked array form cannot replace \p Call; empty when it can.
+static std::string whyNoCheckedForm(const CallExpr *Call,
+                                    const AllocatorFamily &Family,
+                                    const SizeOrigin &Origin,
+                                    const WrappingProduct &Wrap,
+                                    const Decl *Function, Preprocessor *PP,
+                                    const IntegerModel &Model) {
+  const ASTContext &Ctx = Model.context();
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  QualType SizeType =
+      Call->getDirectCallee()->getParamDecl(Family.SizeArg)->getType();
+  if (!Wrap.WholeSize && !Wrap.NarrowType.empty() &&
+      Model.width(Wrap.Product->getType()) < Model.width(SizeType))
+    return "'" + displayText(Wrap.Product, Ctx) + "' is computed in '" +
+           Wrap.NarrowType +
+           "' and only then widened; convert an operand to '" +
+           SizeType.getAsString(Policy) + "' first";
+  if (!Wrap.WholeSize)
+    return "the product is only part of the size, which has no two-argument "
+           "form";
+  const std::string &Checked = Family.CheckedArray;
+  if (Checked.empty())
+    return "no overflow-checked form of '" + Family.Name + "' is configured";
+  std::optional<std::string> Target =
+      calledFunctionName(Checked, Call->getBeginLoc(), PP);
+  if (!Target)
+    return "'" + Checked + "' is a function-like macro here";
+  if (const auto *FD = dyn_cast_or_null<FunctionDecl>(Function);
+      wouldCallItself(FD, *Target))
+    return "the rewrite would make '" + FD->getName().str() + "' call itself";
+  if (Origin.Through && !Origin.FactorsUnchanged)
+    return "the operands of the product change before the allocation";
+  return "";
+}
+
+CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
+                           const SizeOrigin &Origin,
+                           const WrappingProduct &Wrap, const Decl *Function,
+                           Preprocessor *PP, const IntegerModel &Model) {
+  const ASTContext &Ctx = Model.context();
+  CallocFix Fix;
+  Fix.Callee = Family.CheckedArray;
+  Fix.WhyNot =
+      whyNoCheckedForm(Call, Family, Origin, Wrap, Function, PP, Model);
+  if (!Fix.WhyNot.empty())
+    return Fix;
+  QualType SizeType =
+      Call->getDirectCallee()->getParamDecl(Family.SizeArg)->getType();
+  std::optional<CountAndSize> Split = splitForArrayForm(
+      Wrap.Product, Ctx, Model, Wrap.Facts, SizeType, Fix.WhyNot);
+  if (!Split ||
+      (Origin.Through &&
+       !operandsRepeatable(Wrap.Product, Call, Function, Ctx, Fix.WhyNot)))
+    return Fix;
+  Fix.Edits = rewriteAllocation(Call, Family, Fix.Callee, Split->joined(), Ctx,
+                                Fix.WhyNot);
+  if (!Fix.Edits.empty())
+    Fix.Replacement =
+        rewrittenCallText(Call, Family, Fix.Callee, Split->joined(), Ctx);
+  return Fix;
+}
+
+//===----------------------------------------------------------------------===//
+// The zeroing form
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// What the allocation becomes: a callee, and the arguments that replace
+/// the size (or all arguments kept, for a single-size zeroing form).
+struct Counterpart {
+  std::string Callee;
+  std::string SizeArgs;
+  bool SameArguments = false;
+  std::string WhyNot; // set when there is no exact edit
+};
+} // namespace
+
+/// The product an allocation's size is, written in the call or held by a
+/// local just computed; \p Stored says which.
+static const BinaryOperator *sizeProduct(const CallExpr *Call,
+                                         const AllocatorFamily &Family,
+                                         const AllocationSite &Site,
+                                         const FunctionEffects &Effects,
+                                         GuardAnalysis &Guards, bool &Stored) {
+  const Expr *Size = Call->getArg(Family.SizeArg)->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(Size);
+  Stored = false;
+  if (const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr) {
+    Stored = true;
+    return productHeldBy(Var, Guards.reachingDefinition(Var, Call), Site,
+                         Effects, Guards.context());
+  }
+  const auto *Product = dyn_cast<BinaryOperator>(Size);
+  return Product && Product->getOpcode() == BO_Mul ? Product : nullptr;
+}
+
+/// `calloc(count, size)` for a product, when it splits without overflow:
+/// on its own, with what the guards before the call establish, or as two
+/// constants.
+static std::optional<CountAndSize>
+splitProduct(const BinaryOperator *Product, const CallExpr *Call,
+             const AllocatorFamily &Family, const Decl *Function,
+             GuardAnalysis &Guards, const IntegerModel &Model,
+             unsigned Variables, std::string &WhyNot) {
+  const ASTContext &Ctx = Model.context();
+  QualType SizeType =
+      Call->getDirectCallee()->getParamDecl(Family.SizeArg)->getType();
+  std::optional<CountAndSize> Split =
+      splitForArrayForm(Product, Ctx, Model, nullptr, SizeType, WhyNot);
+  const auto *Context = dyn_cast<DeclContext>(Function);
+  if (!Split && Variables > 1 && !(Context && Context->isDependentContext())) {
+    std::vector<ValueKey> Keys;
+    for (const Expr *F : productFactors(Product))
+      if (std::optional<ValueKey> Key = keyOfOperand(F, Ctx))
+        Keys.push_back(*Key);
+    std::optional<PointFacts> Facts = Guards.factsBefore(Call, Keys);
+    if (Facts && Facts->Reached)
+      Split = splitForArrayForm(Product, Ctx, Model, &*Facts, SizeType, WhyNot);
+  }
+  if (!Split && Variables == 0)
+    Split = splitConstants(Product, Ctx);
+  return Split;
+}
+
+static Counterpart
+chooseCounterpart(const CallExpr *Call, const AllocatorFamily &Family,
+                  const AllocationSite &Site, const FunctionEffects &Effects,
+                  GuardAnalysis &Guards, const IntegerModel &Model) {
+  const ASTContext &Ctx = Model.context();
+  Counterpart R;
+  R.Callee =
+      Family.ZeroingArray.empty() ? Family.ZeroingSingle : Family.ZeroingArray;
+  bool Stored = false;
+  const BinaryOperator *Product =
+      Family.ZeroingArray.empty()
+          ? nullptr
+          : sizeProduct(Call, Family, Site, Effects, Guards, Stored);
+  if (Product) {
+    unsigned Variables =
+        llvm::count_if(productFactors(Product), [&](const Expr *F) {
+          return !isConstantFactor(F, Ctx);
+        });
+    std::string WhyNot;
+    if (std::optional<CountAndSize> Split =
+            splitProduct(Product, Call, Family, Guards.function(), Guards,
+                         Model, Variables, WhyNot)) {
+      R.Callee = Family.ZeroingArray;
+      R.SizeArgs = Split->joined();
+      return R;
+    }
+    if (Variables > 0 && !Stored) {
+      R.WhyNot = WhyNot;
+      return R;
+    }
+  }
+  const Expr *Size = Call->getArg(Family.SizeArg);
+  if (!Family.ZeroingSingle.empty()) {
+    R.Callee = Family.ZeroingSingle;
+    R.SameArguments = true;
+    R.SizeArgs = displayText(Size, Ctx); // for the message
+    return R;
+  }
+  std::optional<std::string> Text = spelledText(Size, Ctx);
+  if (!Text) {
+    R.WhyNot = "the size is not spelled in one piece of the file";
+    return R;
+  }
+  R.Callee = Family.ZeroingArray;
+  R.SizeArgs = "1, " + *Text;
+  return R;
+}
+
+/// Adds the removal of the zeroing statement to \p Fix, or clears it.
+static void removeZeroing(CallocFix &Fix, const AllocationSite &Site,
+                          const ZeroingPair &Pair, const ASTContext &Ctx) {
+  std::optional<StatementRemoval> Removal =
+      removeStatement(Pair.Remove, Ctx, Fix.WhyNot);
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation From = SM.getExpansionLoc(Site.Statement->getBeginLoc());
+  if (Removal && SM.getFileID(From) != Removal->File)
+    Fix.WhyNot = "the allocation and the zeroing are in different files";
+  else if (Removal && directiveBetween(From, Removal->File, Removal->End, Ctx))
+    Fix.WhyNot = "a preprocessor directive stands between the allocation and "
+                 "the zeroing";
+  else if (Removal)
+    return Fix.Edits.push_back(Removal->Edit);
+  Fix.Edits.clear();
+}
+
+CallocFix zeroingForm(const CallExpr *Call, const AllocatorFamily &Family,
+                      const AllocationSite &Site, const ZeroingPair &Pair,
+                      const FunctionEffects &Effects, GuardAnalysis &Guards,
+                      const IntegerModel &Model) {
+  const ASTContext &Ctx = Model.context();
+  Counterpart R = chooseCounterpart(Call, Family, Site, Effects, Guards, Model);
+  CallocFix Fix;
+  Fix.Callee = R.Callee;
+  // A call that cannot be edited says so before any reason about its
+  // arguments.
+  Fix.WhyNot = whyNotEditable(Call);
+  if (Fix.WhyNot.empty())
+    Fix.WhyNot = R.WhyNot;
+  if (!Fix.WhyNot.empty())
+    return Fix;
+  Fix.Edits = R.SameArguments ? renameCallee(Call, R.Callee, Ctx, Fix.WhyNot)
+                              : rewriteAllocation(Call, Family, R.Callee,
+                                                  R.SizeArgs, Ctx, Fix.WhyNot);
+  if (Fix.Edits.empty())
+    return Fix;
+  removeZeroing(Fix, Site, Pair, Ctx);
+  if (!Fix.Edits.empty())
+    Fix.Replacement =
+        rewrittenCallText(Call, Family, R.Callee, R.SizeArgs, Ctx);
+  return Fix;
+}
+
+} // namespace clang::tidy::calloc

@@ -1,0 +1,60 @@
+//===--- CallocFixes.h - the fix each finding gets
+//--------------------------===//
+//
+// The one place where a finding's fix is chosen and its edits assembled,
+// from the product split (ProductSplit.h), the call rewrite
+// (AllocationRewrite.h) and statement removal (SourceEdits.h). A fix is
+// either exact or absent; when absent, WhyNot says why, for the note.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CALLOC_TIDY_CALLOCFIXES_H
+#define CALLOC_TIDY_CALLOCFIXES_H
+
+#include "AllocatorFamilies.h"
+#include "OverflowGuards.h"
+#include "WrappingProducts.h"
+#include "ZeroingPairs.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Lex/Preprocessor.h"
+
+#include <string>
+#include <vector>
+
+namespace clang::tidy::calloc {
+
+/// A fix: the edits and the call as it reads afterwards; or, with no
+/// edits, why there is none.
+struct CallocFix {
+  std::vector<FixItHint> Edits;
+  /// The function the fix calls, also when there are no edits.
+  std::string Callee;
+  /// The call after the fix, for the message; empty without edits.
+  std::string Replacement;
+  std::string WhyNot;
+};
+
+/// The overflow-checked array form of \p Call for the wrapping product
+/// \p Wrap of \p Origin: `calloc(count, size)`.
+CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
+                           const SizeOrigin &Origin,
+                           const WrappingProduct &Wrap, const Decl *Function,
+                           Preprocessor *PP, const IntegerModel &Model);
+
+/// The zeroing counterpart of \p Call, which the zeroing \p Pair follows:
+/// the array form with count and size when the size is a product (written
+/// in the call, or held by a local computed just before) that splits
+/// without overflow; otherwise the single-size form with the same
+/// arguments, or the array form with a count of 1. A product of variables
+/// that cannot be split gets no fix: wrapping it in `calloc(1, ...)` would
+/// hide it from calloc-unchecked-multiplication without checking it. The
+/// edits rename the call and remove the zeroing statement.
+CallocFix zeroingForm(const CallExpr *Call, const AllocatorFamily &Family,
+                      const AllocationSite &Site, const ZeroingPair &Pair,
+                      const FunctionEffects &Effects, GuardAnalysis &Guards,
+                      const IntegerModel &Model);
+
+} // namespace clang::tidy::calloc
+
+#endif // CALLOC_TIDY_CALLOCFIXES_H

@@ -1,0 +1,135 @@
+//===--- IntegerRanges.h - the values an integer expression can take ------===//
+//
+// Interval arithmetic over mathematical integers, the integer widths of the
+// target (optionally capped, to check code as if for a 32-bit target), and
+// an evaluator that computes the range of an expression from its types,
+// constants, masks and remainders, and from what is known at the point it
+// is evaluated (ValueFacts, which the guard dataflow provides). The
+// evaluator records every multiplication whose result can leave its type.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CALLOC_TIDY_INTEGERRANGES_H
+#define CALLOC_TIDY_INTEGERRANGES_H
+
+#include "StorageLocations.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/APSInt.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace clang::tidy::calloc {
+
+/// Wide enough for the product of any two 64-bit values; values further out
+/// than +-2^100 are clamped there and mean "unbounded".
+using Wide = __int128;
+constexpr Wide WideLimit = Wide(1) << 100;
+
+/// \p V when it has at most 64 significant bits.
+std::optional<Wide> toWide(const llvm::APSInt &V);
+
+/// A closed interval of mathematical integers.
+struct ValueRange {
+  Wide Lo = -WideLimit;
+  Wide Hi = WideLimit;
+
+  static ValueRange point(Wide V) { return {V, V}; }
+  bool contains(const ValueRange &O) const { return Lo <= O.Lo && O.Hi <= Hi; }
+  bool operator==(const ValueRange &O) const {
+    return Lo == O.Lo && Hi == O.Hi;
+  }
+  bool operator!=(const ValueRange &O) const { return !(*this == O); }
+  ValueRange join(const ValueRange &O) const;
+  /// The intersection; an empty one (an infeasible path) keeps this range
+  /// rather than inventing facts from a contradiction.
+  ValueRange meet(const ValueRange &O) const;
+  bool intersects(const ValueRange &O) const {
+    return Lo <= O.Hi && O.Lo <= Hi;
+  }
+  bool isNonNegative() const { return Lo >= 0; }
+};
+
+ValueRange multiply(const ValueRange &A, const ValueRange &B);
+
+/// What is known about values at one program point. The checks get it from
+/// the guard analysis (OverflowGuards.h).
+class ValueFacts {
+public:
+  virtual ~ValueFacts() = default;
+  /// The range \p Key is known to lie in here, if narrower than its type's.
+  virtual std::optional<ValueRange> rangeOf(const ValueKey &Key) const = 0;
+  /// A bound K such that `A * B <= K` is known here (a guard like
+  /// `if (a > SIZE_MAX / b) return`).
+  virtual std::optional<Wide> productBound(const ValueKey &A,
+                                           const ValueKey &B) const = 0;
+};
+
+/// Integer widths as the analysis sees them: the target's, except that
+/// `SizeTypeBits` (when not 0) caps size_t, ptrdiff_t and the long types, so
+/// that code can be checked as if for a 32-bit target.
+class IntegerModel {
+public:
+  IntegerModel(const ASTContext &Ctx, unsigned SizeTypeBits);
+  unsigned width(QualType T) const;
+  bool isSigned(QualType T) const;
+  /// The values of type \p T; unbounded for non-integers.
+  ValueRange rangeOf(QualType T) const;
+  /// Whether a negative value converted to \p To (unsigned, at least as wide
+  /// as size_t, and above the lowest such negative) stays "negative": as a
+  /// byte count it is a huge request that fails, never a short buffer.
+  bool keepsNegativeAsHuge(QualType To, const ValueRange &R) const;
+  const ASTContext &context() const { return Ctx; }
+
+private:
+  const ASTContext &Ctx;
+  unsigned SizeTypeBits;
+};
+
+/// True when a multiplication whose mathematical result lies in \p Product
+/// gives the right value in type \p T, or, for an unsigned type at least as
+/// wide as size_t, a value so large that the allocation fails (a negative
+/// count converted to size_t). Neither can hand back a short buffer.
+bool productFits(const IntegerModel &Model, QualType T,
+                 const ValueRange &Product);
+
+/// Computes the range of an integer expression, and records every
+/// multiplication in it whose result can leave its type's range.
+class RangeEvaluator {
+public:
+  RangeEvaluator(const IntegerModel &Model, const ValueFacts *Facts)
+      : Model(Model), Facts(Facts) {}
+
+  ValueRange evaluate(const Expr *E);
+
+  /// The multiplications found to wrap by evaluate(), innermost first.
+  const llvm::SmallVectorImpl<const BinaryOperator *> &wrapping() const {
+    return Wrapping;
+  }
+
+private:
+  ValueRange convert(const ValueRange &R, QualType To) const;
+  ValueRange evaluateCast(const CastExpr *Cast);
+  ValueRange evaluateUnary(const UnaryOperator *UO);
+  ValueRange evaluateCall(const CallExpr *Call);
+  ValueRange evaluateBinary(const BinaryOperator *BO);
+  ValueRange evaluateProduct(const BinaryOperator *BO, ValueRange L,
+                             ValueRange R);
+  ValueRange evaluateDivision(const BinaryOperator *BO, ValueRange L,
+                              ValueRange R);
+  ValueRange evaluateBitwise(const BinaryOperator *BO, ValueRange L,
+                             ValueRange R);
+  ValueRange evaluateConditional(const ConditionalOperator *CO);
+  /// \p V if it fits \p BO's type, else the whole type.
+  ValueRange fitOrType(const BinaryOperator *BO, ValueRange V) const;
+
+  const IntegerModel &Model;
+  const ValueFacts *Facts;
+  llvm::SmallVector<const BinaryOperator *, 2> Wrapping;
+};
+
+} // namespace clang::tidy::calloc
+
+#endif // CALLOC_TIDY_INTEGERRANGES_H

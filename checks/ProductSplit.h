@@ -1,0 +1,47 @@
+//===--- ProductSplit.h - a product as the arguments of an array form -----===//
+//
+// `malloc(a * b)` becomes `calloc(a, b)`: this file decides how the factors
+// of a product split into a count and a size, such that the size (computed
+// by the caller's code, not checked by calloc) cannot wrap on its own, and
+// spells both as the source wrote them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CALLOC_TIDY_PRODUCTSPLIT_H
+#define CALLOC_TIDY_PRODUCTSPLIT_H
+
+#include "IntegerRanges.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+#include <optional>
+#include <string>
+
+namespace clang::tidy::calloc {
+
+/// Count and size arguments for the array form of a product.
+struct CountAndSize {
+  std::string Count;
+  std::string Size;
+  std::string joined() const { return Count + ", " + Size; }
+};
+
+/// Splits the factors of \p Product into calloc's (count, size): constant
+/// and `sizeof` factors go into the size, the rest into the count. When
+/// more than one non-constant factor remains, one of them becomes the count
+/// only if the others provably cannot wrap as a size_t product (they get a
+/// size_t cast when needed). On failure \p WhyNot says why.
+std::optional<CountAndSize>
+splitForArrayForm(const BinaryOperator *Product, const ASTContext &Ctx,
+                  const IntegerModel &Model, const ValueFacts *Facts,
+                  QualType SizeType, std::string &WhyNot);
+
+/// `64 * sizeof(T)` as calloc's (64, sizeof(T)): two constant factors, the
+/// `sizeof` one second, when their product did not wrap in its type.
+std::optional<CountAndSize> splitConstants(const BinaryOperator *Product,
+                                           const ASTContext &Ctx);
+
+} // namespace clang::tidy::calloc
+
+#endif // CALLOC_TIDY_PRODUCTSPLIT_H

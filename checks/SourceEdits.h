@@ -1,0 +1,56 @@
+//===--- SourceEdits.h - source text and exact edits
+//-----------------------===//
+//
+// The text of expressions as written, for messages and for the pieces a
+// fix-it copies; and the removal of a whole statement, with its line when it
+// stood alone (and the comment that ended that line), so the file reads as
+// if the statement had never been written.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CALLOC_TIDY_SOURCEEDITS_H
+#define CALLOC_TIDY_SOURCEEDITS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/Diagnostic.h"
+
+#include <optional>
+#include <string>
+
+namespace clang::tidy::calloc {
+
+/// The file range \p R covers, when it maps to one range of a file
+/// (possibly a whole macro expansion such as `ITEM_SIZE`).
+CharSourceRange fileRange(SourceRange R, const ASTContext &Ctx);
+
+/// The source text of \p E as written, when it maps to one range of a file.
+std::optional<std::string> spelledText(const Expr *E, const ASTContext &Ctx);
+
+/// \p E's text for a message: as written, whitespace folded, shortened.
+std::string displayText(const Expr *E, const ASTContext &Ctx);
+
+/// A statement removed from a file: the edit, and the bytes it removes.
+struct StatementRemoval {
+  FixItHint Edit;
+  FileID File;
+  unsigned Begin = 0, End = 0;
+};
+
+/// Removes \p S: the whole line when nothing else is on it (a comment after
+/// it goes too), otherwise the statement and the spaces that set it apart.
+/// A blank line that would end up doubled, or next to a brace, goes as
+/// well. None, with \p WhyNot set, when \p S is not all in one file outside
+/// macros or does not end in `;`.
+std::optional<StatementRemoval>
+removeStatement(const Stmt *S, const ASTContext &Ctx, std::string &WhyNot);
+
+/// Whether a preprocessor directive stands between \p From (a location in
+/// \p File) and the offset \p End of that file: code on the other side of
+/// an `#if` was never seen, so an edit across it could be wrong.
+bool directiveBetween(SourceLocation From, FileID File, unsigned End,
+                      const ASTContext &Ctx);
+
+} // namespace clang::tidy::calloc
+
+#endif // CALLOC_TIDY_SOURCEEDITS_H

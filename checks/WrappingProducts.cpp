@@ -1,0 +1,231 @@
+//===--- WrappingProducts.cpp ---------------------------------------------===//
+
+#include "WrappingProducts.h"
+#include "SizeExpressions.h"
+
+namespace clang::tidy::calloc {
+
+/// A doubled value plus this much at most still wraps to below the value
+/// itself, for any value a buffer can already have.
+constexpr Wide SmallIncrement = Wide(1) << 32;
+
+static bool containsProduct(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && (BO->getOpcode() == BO_Mul || BO->getOpcode() == BO_MulAssign))
+    return true;
+  return llvm::any_of(S->children(), containsProduct);
+}
+
+static void collectHolders(const Stmt *S,
+                           llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D);
+          VD && containsProduct(VD->getInit()))
+        Out.insert(VD);
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(S);
+             BO && BO->isAssignmentOp()) {
+    if (const auto *Ref =
+            dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+        if (BO->getOpcode() == BO_MulAssign || containsProduct(BO->getRHS()))
+          Out.insert(VD);
+  }
+  for (const Stmt *Child : S->children())
+    collectHolders(Child, Out);
+}
+
+void collectProductHolders(const Decl *Function,
+                           llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
+  if (Function)
+    collectHolders(Function->getBody(), Out);
+}
+
+/// Whether evaluating \p E (without facts) finds a multiplication that can
+/// wrap: nothing else needs a closer look.
+static bool mayWrap(const Expr *E, const IntegerModel &Model) {
+  RangeEvaluator Plain(Model, nullptr);
+  Plain.evaluate(E);
+  return !Plain.wrapping().empty();
+}
+
+/// The local a size argument reads, when the check follows it back to its
+/// definition: an integer local of this function, not volatile.
+static const VarDecl *sizeVariable(const Expr *SizeArg) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(SizeArg->IgnoreParenImpCasts());
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var) &&
+      Var->getType()->isIntegerType() && !Var->getType().isVolatileQualified())
+    return Var;
+  return nullptr;
+}
+
+/// The origin of a size held by \p Var: its one reaching definition, and the
+/// facts where it is computed and at the call.
+static std::optional<SizeOrigin> originThrough(const VarDecl *Var,
+                                               const CallExpr *Call,
+                                               GuardAnalysis &Guards,
+                                               const IntegerModel &Model) {
+  const Expr *Def = Guards.reachingDefinition(Var, Call);
+  if (!Def || !mayWrap(Def, Model))
+    return std::nullopt;
+  ValueKey VarKey{Var, nullptr, nullptr};
+  std::vector<ValueKey> Keys{VarKey};
+  collectKeys(Def, Keys);
+  SizeOrigin Origin;
+  Origin.Value = Def;
+  Origin.Through = Var;
+  Origin.AtCall = Guards.factsBefore(Call, Keys);
+  Origin.AtValue = Guards.factsBefore(Def, Keys);
+  if (!Origin.AtCall || !Origin.AtValue) {
+    Origin.FactorsUnchanged = false;
+    return Origin;
+  }
+  for (const ValueKey &K : Keys) {
+    if (K == VarKey)
+      continue;
+    const PointFacts::KeyState *A = Origin.AtCall->state(K);
+    const PointFacts::KeyState *B = Origin.AtValue->state(K);
+    if (!A || !B || A->Escaped || A->Definitions != B->Definitions)
+      Origin.FactorsUnchanged = false;
+  }
+  return Origin;
+}
+
+std::optional<SizeOrigin>
+findSizeOrigin(const CallExpr *Call, const Expr *SizeArg, GuardAnalysis *Guards,
+               const llvm::SmallPtrSetImpl<const VarDecl *> &Holders,
+               const IntegerModel &Model) {
+  const VarDecl *Var = sizeVariable(SizeArg);
+  // A local that is never assigned a product needs no further look; nor
+  // does an argument without a multiplication that can wrap.
+  if (Var ? !Holders.count(Var) : !mayWrap(SizeArg, Model))
+    return std::nullopt;
+  if (Guards && Guards->hasErrors())
+    return std::nullopt;
+  std::optional<SizeOrigin> Origin;
+  if (Var) {
+    if (!Guards)
+      return std::nullopt;
+    Origin = originThrough(Var, Call, *Guards, Model);
+  } else {
+    Origin.emplace();
+    Origin->Value = SizeArg;
+    if (Guards) {
+      std::vector<ValueKey> Keys;
+      collectKeys(SizeArg, Keys);
+      Origin->AtCall = Guards->factsBefore(Call, Keys);
+    }
+  }
+  // Code the CFG proves dead in this configuration (under a condition that
+  // folds to false, such as __builtin_constant_p of a variable) runs never.
+  if (Origin && Origin->AtCall && !Origin->AtCall->Reached)
+    return std::nullopt;
+  return Origin;
+}
+
+/// For `x * 2`, `2 * x` or `x * 2 + small`: x. Doubling is the one growth
+/// whose wrap a later `if (r < x)` detects: a wrapped 2x (+ a small
+/// increment) is below x, for any x a buffer can already have.
+static std::optional<ValueKey> doubled(const Expr *E, const IntegerModel &Model,
+                                       const ValueFacts *Facts) {
+  const ASTContext &Ctx = Model.context();
+  const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!BO)
+    return std::nullopt;
+  for (const Expr *Side : {BO->getLHS(), BO->getRHS()}) {
+    const Expr *Other = Side == BO->getLHS() ? BO->getRHS() : BO->getLHS();
+    if (BO->getOpcode() == BO_Add) {
+      RangeEvaluator Evaluator(Model, Facts);
+      ValueRange Small = Evaluator.evaluate(Other);
+      const auto *Inner = dyn_cast<BinaryOperator>(Side->IgnoreParenImpCasts());
+      if (Small.Lo >= 0 && Small.Hi <= SmallIncrement && Inner &&
+          Inner->getOpcode() == BO_Mul)
+        if (std::optional<ValueKey> X = doubled(Side, Model, Facts))
+          return X;
+    } else if (BO->getOpcode() == BO_Mul) {
+      std::optional<llvm::APSInt> Two = constantValue(Side, Ctx);
+      if (Two && *Two == 2)
+        return keyOfOperand(Other, Ctx);
+    }
+  }
+  return std::nullopt;
+}
+
+bool isVerifiedAfterTheFact(const SizeOrigin &Origin,
+                            const IntegerModel &Model) {
+  if (!Origin.Through || !Origin.AtCall || !Origin.AtCall->Reached)
+    return false;
+  const ASTContext &Ctx = Model.context();
+  const PointFacts &AtCall = *Origin.AtCall;
+  ValueKey Holder{Origin.Through, nullptr, nullptr};
+  // `if (len / n != size) fail;` between the product and the allocation.
+  if (const auto *Mul =
+          dyn_cast<BinaryOperator>(Origin.Value->IgnoreParenImpCasts());
+      Mul && Mul->getOpcode() == BO_Mul) {
+    std::optional<ValueKey> A = keyOfOperand(Mul->getLHS(), Ctx);
+    std::optional<ValueKey> B = keyOfOperand(Mul->getRHS(), Ctx);
+    if (A && B && AtCall.verifiedProduct(Holder, *A, *B))
+      return true;
+    // One operand a constant: `len = n * sizeof(T); if (len / n != sizeof(T))`.
+    if (A.has_value() != B.has_value()) {
+      std::optional<llvm::APSInt> C =
+          constantValue(A ? Mul->getRHS() : Mul->getLHS(), Ctx);
+      if (C && C->getActiveBits() <= 64 &&
+          AtCall.verifiedScaled(Holder, A ? *A : *B, Wide(C->getZExtValue())))
+        return true;
+    }
+  }
+  // `r = x * 2 + small; if (r < x) fail;` before the allocation.
+  const ValueFacts *AtValue = Origin.AtValue ? &*Origin.AtValue : nullptr;
+  std::optional<ValueKey> X = doubled(Origin.Value, Model, AtValue);
+  return X && AtCall.verifiedProduct(Holder, *X, *X);
+}
+
+/// The multiplications of \p Value that wrap given \p Facts.
+static llvm::SmallVector<const BinaryOperator *, 2>
+wrappingIn(const Expr *Value, const PointFacts *Facts,
+           const IntegerModel &Model) {
+  RangeEvaluator Evaluator(Model, Facts && Facts->Reached ? Facts : nullptr);
+  Evaluator.evaluate(Value);
+  return {Evaluator.wrapping().begin(), Evaluator.wrapping().end()};
+}
+
+std::optional<WrappingProduct> findWrappingProduct(const SizeOrigin &Origin,
+                                                   QualType SizeType,
+                                                   const IntegerModel &Model) {
+  // Judged where the product is computed; for a stored size whose operands
+  // did not change on the way, also at the allocation.
+  const std::optional<PointFacts> &Judged =
+      Origin.Through ? Origin.AtValue : Origin.AtCall;
+  const PointFacts *Facts = Judged ? &*Judged : nullptr;
+  llvm::SmallVector<const BinaryOperator *, 2> Wrapping =
+      wrappingIn(Origin.Value, Facts, Model);
+  if (Wrapping.empty())
+    return std::nullopt;
+  if (Origin.Through && Origin.FactorsUnchanged) {
+    Facts = Origin.AtCall ? &*Origin.AtCall : nullptr;
+    if (wrappingIn(Origin.Value, Facts, Model).empty())
+      return std::nullopt;
+  }
+  WrappingProduct W;
+  W.Inner = Wrapping.front();
+  W.Product = outermostProduct(Origin.Value, W.Inner);
+  if (!W.Product)
+    W.Product = W.Inner;
+  W.WholeSize = W.Product == Origin.Value->IgnoreParenImpCasts();
+  W.Facts = Facts;
+  PrintingPolicy Policy(Model.context().getLangOpts());
+  for (const BinaryOperator *Mul : Wrapping)
+    if (Model.width(Mul->getType()) < Model.width(SizeType)) {
+      W.NarrowType = Mul->getType().getAsString(Policy);
+      break;
+    }
+  return W;
+}
+
+} // namespace clang::tidy::calloc

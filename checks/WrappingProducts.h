@@ -1,0 +1,83 @@
+//===--- WrappingProducts.h - an allocation size that can wrap
+//-------------===//
+//
+// What calloc-unchecked-multiplication decides about one allocation:
+//   1. where its size comes from: the argument itself, or the one product a
+//      local variable holds at the call (the guard dataflow's reaching
+//      definition), and the facts that hold where that product is computed
+//      and at the call;
+//   2. whether the code checked the product after computing it
+//      (`if (len / n != size) fail;`, or `if (r < x) fail;` after a
+//      doubling);
+//   3. which multiplication can wrap given those facts, and the product
+//      around it that a fix would split.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CALLOC_TIDY_WRAPPINGPRODUCTS_H
+#define CALLOC_TIDY_WRAPPINGPRODUCTS_H
+
+#include "IntegerRanges.h"
+#include "OverflowGuards.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <optional>
+#include <string>
+
+namespace clang::tidy::calloc {
+
+/// The locals of \p Function that are assigned a product somewhere in it:
+/// only an allocation sized by one of them needs the dataflow.
+void collectProductHolders(const Decl *Function,
+                           llvm::SmallPtrSetImpl<const VarDecl *> &Out);
+
+/// The expression behind an allocation size, and where facts about it hold.
+struct SizeOrigin {
+  const Expr *Value = nullptr;       // the expression computing the size
+  const VarDecl *Through = nullptr;  // the local that carried it, if any
+  std::optional<PointFacts> AtValue; // facts where Value is computed
+  std::optional<PointFacts> AtCall;  // facts at the allocation
+  bool FactorsUnchanged = true; // Value's operands are the same at the call
+};
+
+/// Where the size \p SizeArg of \p Call comes from; none when it contains no
+/// product that could wrap, when its variable holds no single product, or
+/// when the call is in code the CFG proves dead. \p Guards is null for
+/// code outside functions; \p Holders are the function's product holders.
+std::optional<SizeOrigin>
+findSizeOrigin(const CallExpr *Call, const Expr *SizeArg, GuardAnalysis *Guards,
+               const llvm::SmallPtrSetImpl<const VarDecl *> &Holders,
+               const IntegerModel &Model);
+
+/// Whether the code checked the stored product before the allocation:
+/// `if (len / n != size) fail;`, or `r = x * 2 + small; if (r < x) fail;`.
+bool isVerifiedAfterTheFact(const SizeOrigin &Origin,
+                            const IntegerModel &Model);
+
+/// A product in the size that can wrap.
+struct WrappingProduct {
+  /// The outermost product around the first wrapping multiplication.
+  const BinaryOperator *Product = nullptr;
+  /// The first wrapping multiplication.
+  const BinaryOperator *Inner = nullptr;
+  /// Product is the whole size, so the array form can take it.
+  bool WholeSize = false;
+  /// The type narrower than the size type a wrapping multiplication is
+  /// computed in; empty when none is.
+  std::string NarrowType;
+  /// The facts it was judged with.
+  const PointFacts *Facts = nullptr;
+};
+
+/// The product of \p Origin that can wrap, for an allocator whose size
+/// parameter has type \p SizeType; none when every product fits.
+std::optional<WrappingProduct> findWrappingProduct(const SizeOrigin &Origin,
+                                                   QualType SizeType,
+                                                   const IntegerModel &Model);
+
+} // namespace clang::tidy::calloc
+
+#endif // CALLOC_TIDY_WRAPPINGPRODUCTS_H
