@@ -97,13 +97,13 @@ void MallocMemsetCheck::check(const MatchFinder::MatchResult &Result) {
     State.Effects.emplace(Function);
   if (State.Effects->HasErrors)
     return;
-  std::optional<ZeroingPair> Pair =
-      findZeroingPair(Call, Family->SizeArg, *Site, *State.Effects, Ctx);
-  if (!Pair)
-    return;
   if (!State.Guards)
     State.Guards = std::make_unique<GuardAnalysis>(Function, Ctx, *Model,
                                                    /*AssertsAreGuards=*/true);
+  std::optional<ZeroingPair> Pair = findZeroingPair(
+      Call, Family->SizeArg, *Site, *State.Effects, *State.Guards, Ctx);
+  if (!Pair)
+    return;
   CallocFix Fix = zeroingForm(Call, *Family, *Site, *Pair, *State.Effects,
                               *State.Guards, *Model);
   emitDiagnostic(Call, *Family, *Pair, Fix);

@@ -9,6 +9,7 @@
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/BitVector.h"
 
 #include <algorithm>
 
@@ -109,6 +110,8 @@ void GuardAnalysis::findLoopHeads() {
 /// and every comparison; and whether any of it failed to compile.
 void GuardAnalysis::indexStatements() {
   for (const CFGBlock *Block : *Graph) {
+    if (const auto *If = dyn_cast_or_null<IfStmt>(Block->getTerminatorStmt()))
+      Decisions[If] = Block;
     unsigned Index = 0;
     for (const CFGElement &Element : *Block) {
       unsigned At = Index++;
@@ -801,6 +804,34 @@ GuardAnalysis::factsBefore(const Stmt *S, llvm::ArrayRef<ValueKey> Keys) {
       transfer(Result, CS->getStmt());
   }
   return Result;
+}
+
+bool GuardAnalysis::thenBranchExits(const IfStmt *If) const {
+  auto Found = Decisions.find(If);
+  if (Found == Decisions.end() || Found->second->succ_size() != 2)
+    return false;
+  const CFGBlock *Decision = Found->second;
+  const CFGBlock *Then = Decision->succ_begin()[0].getReachableBlock();
+  const CFGBlock *After = Decision->succ_begin()[1].getReachableBlock();
+  if (!Then || !After)
+    return false;
+  // Every block the branch reaches without deciding the `if` again.
+  llvm::BitVector Seen(Graph->getNumBlockIDs());
+  llvm::SmallVector<const CFGBlock *, 16> Work{Then};
+  Seen.set(Decision->getBlockID());
+  Seen.set(Then->getBlockID());
+  while (!Work.empty()) {
+    const CFGBlock *Block = Work.pop_back_val();
+    if (Block == After)
+      return false;
+    for (const CFGBlock::AdjacentBlock &Succ : Block->succs())
+      if (const CFGBlock *Next = Succ.getReachableBlock();
+          Next && !Seen.test(Next->getBlockID())) {
+        Seen.set(Next->getBlockID());
+        Work.push_back(Next);
+      }
+  }
+  return true;
 }
 
 const Expr *GuardAnalysis::reachingDefinition(const VarDecl *Var,

@@ -119,6 +119,11 @@ public:
   /// it, when \p Var's address was not taken. Null otherwise.
   const Expr *reachingDefinition(const VarDecl *Var, const Stmt *S);
 
+  /// Whether control that enters the then-branch of \p If never reaches
+  /// what follows the `if`: the branch returns, jumps away, leaves a loop or
+  /// calls a noreturn function, as the CFG has it. False when unknown.
+  bool thenBranchExits(const IfStmt *If) const;
+
   /// The function contains code that did not compile: a guard may be
   /// among it, so nothing here is known.
   bool hasErrors() const { return HasErrors; }
@@ -193,6 +198,8 @@ private:
   std::unique_ptr<CFG> Graph;
   std::unique_ptr<PostOrderCFGView> Order;
   llvm::DenseMap<const Stmt *, std::pair<const CFGBlock *, unsigned>> Where;
+  /// The block each `if` decides in.
+  llvm::DenseMap<const Stmt *, const CFGBlock *> Decisions;
   std::vector<bool> LoopHead;
 };
 

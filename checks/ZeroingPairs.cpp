@@ -2,6 +2,7 @@
 
 #include "ZeroingPairs.h"
 #include "AllocatorFamilies.h"
+#include "OverflowGuards.h"
 #include "SizeExpressions.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -10,7 +11,7 @@
 namespace clang::tidy::calloc {
 
 //===----------------------------------------------------------------------===//
-// The statements around the pair: zeroing calls, null checks, exits
+// The statements around the pair: zeroing calls and null checks
 //===----------------------------------------------------------------------===//
 
 /// The name a call is made by, when it is a function at namespace scope;
@@ -86,61 +87,6 @@ static const Expr *passedLvalue(const Expr *Arg) {
   if (isa<DeclRefExpr, MemberExpr>(E) && E->isInstantiationDependent())
     return E;
   return nullptr;
-}
-
-/// Whether \p S contains a `break` or `continue` that leaves the loop
-/// whose body it is.
-static bool leavesLoop(const Stmt *S, bool InSwitch) {
-  if (!S)
-    return false;
-  if (isa<BreakStmt>(S))
-    return !InSwitch;
-  if (isa<ContinueStmt>(S))
-    return true;
-  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
-    return false;
-  bool Switch = InSwitch || isa<SwitchStmt>(S);
-  for (const Stmt *Child : S->children())
-    if (leavesLoop(Child, Switch))
-      return true;
-  return false;
-}
-
-/// A statement after which control never reaches the next statement.
-static bool neverFallsThrough(const Stmt *S, const ASTContext &Ctx) {
-  if (!S)
-    return false;
-  if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt, BreakStmt, ContinueStmt>(S))
-    return true;
-  if (const auto *Label = dyn_cast<LabelStmt>(S))
-    return neverFallsThrough(Label->getSubStmt(), Ctx);
-  if (const auto *Attributed = dyn_cast<AttributedStmt>(S))
-    return neverFallsThrough(Attributed->getSubStmt(), Ctx);
-  if (const auto *Block = dyn_cast<CompoundStmt>(S))
-    return !Block->body_empty() && neverFallsThrough(Block->body_back(), Ctx);
-  if (const auto *If = dyn_cast<IfStmt>(S))
-    return If->getElse() && neverFallsThrough(If->getThen(), Ctx) &&
-           neverFallsThrough(If->getElse(), Ctx);
-  if (const auto *Do = dyn_cast<DoStmt>(S)) {
-    // do { ...; return; } while (0), the body of many macros.
-    std::optional<llvm::APSInt> Cond = constantValue(Do->getCond(), Ctx);
-    return Cond && Cond->isZero() && neverFallsThrough(Do->getBody(), Ctx) &&
-           !leavesLoop(Do->getBody(), false);
-  }
-  if (const auto *E = dyn_cast<Expr>(S)) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
-      E = Cleanups->getSubExpr()->IgnoreParenImpCasts();
-    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
-        Cast && Cast->getCastKind() == CK_ToVoid)
-      E = Cast->getSubExpr()->IgnoreParenImpCasts();
-    if (isa<CXXThrowExpr>(E))
-      return true;
-    if (const auto *Call = dyn_cast<CallExpr>(E))
-      if (const FunctionDecl *Callee = Call->getDirectCallee())
-        return Callee->isNoReturn();
-  }
-  return false;
 }
 
 //===----------------------------------------------------------------------===//
@@ -405,14 +351,14 @@ namespace {
 class ZeroingSearch {
 public:
   ZeroingSearch(ASTContext &Ctx, const AllocationSite &Site,
-                const PairEffects &Effects)
-      : Ctx(Ctx), Site(Site), Effects(Effects) {}
+                const PairEffects &Effects, const GuardAnalysis &Flow)
+      : Ctx(Ctx), Site(Site), Effects(Effects), Flow(Flow) {}
 
   /// `if (!p) return ...;`: only the path with a pointer goes on.
   bool isNullExit(const IfStmt *If) const {
     std::optional<bool> Null = nullTest(If->getCond());
     return Null && *Null && !If->getElse() && !If->getInit() &&
-           !If->getConditionVariable() && neverFallsThrough(If->getThen(), Ctx);
+           !If->getConditionVariable() && Flow.thenBranchExits(If);
   }
 
   /// Reads the statements after the allocation.
@@ -433,6 +379,7 @@ private:
   ASTContext &Ctx;
   const AllocationSite &Site;
   const PairEffects &Effects;
+  const GuardAnalysis &Flow;
 };
 } // namespace
 
@@ -562,13 +509,12 @@ bool mayBeZeroedLater(const AllocationSite &Site) {
   return false;
 }
 
-std::optional<ZeroingPair> findZeroingPair(const CallExpr *Call,
-                                           unsigned SizeArg,
-                                           const AllocationSite &Site,
-                                           const FunctionEffects &Function,
-                                           ASTContext &Ctx) {
+std::optional<ZeroingPair>
+findZeroingPair(const CallExpr *Call, unsigned SizeArg,
+                const AllocationSite &Site, const FunctionEffects &Function,
+                const GuardAnalysis &Flow, ASTContext &Ctx) {
   PairEffects Effects(Site.Target, Function);
-  ZeroingSearch Search(Ctx, Site, Effects);
+  ZeroingSearch Search(Ctx, Site, Effects, Flow);
   if (const auto *If = dyn_cast<IfStmt>(Site.Statement);
       If && !Search.isNullExit(If))
     return std::nullopt;

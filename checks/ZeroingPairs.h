@@ -18,6 +18,7 @@
 #ifndef CALLOC_TIDY_ZEROINGPAIRS_H
 #define CALLOC_TIDY_ZEROINGPAIRS_H
 
+#include "OverflowGuards.h"
 #include "StatementEffects.h"
 #include "StorageLocations.h"
 
@@ -73,14 +74,14 @@ struct ZeroingPair {
   const Stmt *Remove = nullptr;
 };
 
-/// The zeroing of the memory \p Call (storing at \p Site, sized by
-/// \p Size) allocated, with nothing in between that reads the memory,
-/// changes the pointer or the size, or lets them escape; none otherwise.
-std::optional<ZeroingPair> findZeroingPair(const CallExpr *Call,
-                                           unsigned SizeArg,
-                                           const AllocationSite &Site,
-                                           const FunctionEffects &Effects,
-                                           ASTContext &Ctx);
+/// The zeroing of the memory \p Call (storing at \p Site, sized by its
+/// argument \p SizeArg) allocated, with nothing in between that reads the
+/// memory, changes the pointer or the size, or lets them escape; none
+/// otherwise. \p Flow says which null checks leave the function.
+std::optional<ZeroingPair>
+findZeroingPair(const CallExpr *Call, unsigned SizeArg,
+                const AllocationSite &Site, const FunctionEffects &Effects,
+                const GuardAnalysis &Flow, ASTContext &Ctx);
 
 /// Whether a zeroing call of the pointer appears among the statements after
 /// the allocation at all: a cheap test before the real search.

@@ -146,3 +146,18 @@ void fill_all(char *(&slots)[4], std::size_t n) {
     std::memset(slot, 0, n);
   }
 }
+
+/* A null check that throws leaves the function. */
+struct out_of_memory {};
+char *or_throw(std::size_t n) {
+  // CHECK-MESSAGES: :[[@LINE+1]]:33: warning: memory allocated by 'malloc' is zeroed right away by 'memset'; use 'calloc(1, n)'
+  char *b = static_cast<char *>(std::malloc(n));
+  if (b == nullptr)
+    throw out_of_memory();
+  std::memset(b, 0, n);
+  return b;
+}
+// CHECK-FIXES: char *b = static_cast<char *>(std::calloc(1, n));
+// CHECK-FIXES-NEXT: if (b == nullptr)
+// CHECK-FIXES-NEXT: throw out_of_memory();
+// CHECK-FIXES-NEXT: return b;

@@ -189,3 +189,44 @@ char *used_in_branch(size_t len) {
   memset(b, 0, len);
   return b;
 }
+
+/* `continue` leaves the rest of the loop body too. */
+void fill_some(char **out, size_t count, size_t len) {
+  for (size_t i = 0; i < count; i++) {
+    // CHECK-MESSAGES: :[[@LINE+1]]:15: warning: memory allocated by 'malloc' is zeroed right away by 'memset'; use 'calloc(1, len)'
+    char *b = malloc(len);
+    if (!b)
+      continue;
+    memset(b, 0, len);
+    out[i] = b;
+  }
+}
+// CHECK-FIXES: char *b = calloc(1, len);
+// CHECK-FIXES-NEXT: if (!b)
+// CHECK-FIXES-NEXT: continue;
+// CHECK-FIXES-NEXT: out[i] = b;
+
+/* A `break` inside `do { } while (0)` leaves only the do: the null branch
+   falls through to the zeroing, so this is no null check. */
+char *breaks_out_of_do(size_t len) {
+  char *b = malloc(len);
+  if (!b)
+    do {
+      log_error("no memory");
+      break;
+    } while (0);
+  memset(b, 0, len);
+  return b;
+}
+
+/* Nor is a branch that returns only on some of its paths. */
+char *returns_sometimes(size_t len, int strict) {
+  char *b = malloc(len);
+  if (!b) {
+    if (strict)
+      return NULL;
+    log_error("no memory");
+  }
+  memset(b, 0, len);
+  return b;
+}
