@@ -145,8 +145,13 @@ ValueRange RangeEvaluator::evaluate(const Expr *E) {
           R = R.meet(*Known);
     return R;
   }
-  if (const auto *BO = dyn_cast<BinaryOperator>(E))
-    return evaluateBinary(BO);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    ValueRange R = evaluateBinary(BO);
+    if (Facts)
+      if (std::optional<ValueRange> Known = Facts->rangeOfExpression(BO))
+        R = R.meet(*Known);
+    return R;
+  }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
     return evaluateConditional(CO);
   if (const auto *Call = dyn_cast<CallExpr>(E))
@@ -193,16 +198,39 @@ ValueRange RangeEvaluator::evaluateUnary(const UnaryOperator *UO) {
   }
 }
 
+/// Whether \p Call measures a string: strlen, wcslen and their bounded
+/// forms strnlen and wcsnlen (whose second argument is the bound).
+static bool isStringLength(const CallExpr *Call, bool &Bounded) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier() || Call->getNumArgs() < 1)
+    return false;
+  StringRef Name = Callee->getName();
+  Name.consume_front("__builtin_");
+  Bounded = Name == "strnlen" || Name == "wcsnlen";
+  return (Name == "strlen" || Name == "wcslen" ||
+          (Bounded && Call->getNumArgs() == 2)) &&
+         Call->getArg(0)->getType()->isPointerType();
+}
+
 ValueRange RangeEvaluator::evaluateCall(const CallExpr *Call) {
-  // The length of a string is the size of an object less one, and no
-  // object is larger than PTRDIFF_MAX bytes.
-  unsigned Builtin = Call->getBuiltinCallee();
-  QualType T = Call->getType();
-  if (Builtin == Builtin::BIstrlen || Builtin == Builtin::BI__builtin_strlen ||
-      Builtin == Builtin::BIwcslen)
-    return Model.rangeOf(T).meet(
-        {0, Model.rangeOf(Model.context().getPointerDiffType()).Hi});
-  return Model.rangeOf(T);
+  ValueRange Type = Model.rangeOf(Call->getType());
+  bool Bounded = false;
+  if (!isStringLength(Call, Bounded))
+    return Type;
+  // The length of a string counts elements of an object, and no object is
+  // larger than PTRDIFF_MAX bytes.
+  const ASTContext &Ctx = Model.context();
+  QualType Element = Call->getArg(0)->getType()->getPointeeType();
+  Wide ElementSize = 1;
+  if (!Element->isIncompleteType() && !Element->isDependentType())
+    ElementSize =
+        std::max<Wide>(1, Ctx.getTypeSizeInChars(Element).getQuantity());
+  Wide Max = Model.rangeOf(Ctx.getPointerDiffType()).Hi / ElementSize;
+  // The bound's own products are not the size's: another evaluator.
+  if (Bounded)
+    Max = std::min(Max,
+                   RangeEvaluator(Model, Facts).evaluate(Call->getArg(1)).Hi);
+  return Type.meet({0, Max});
 }
 
 ValueRange RangeEvaluator::evaluateConditional(const ConditionalOperator *CO) {
@@ -273,14 +301,10 @@ ValueRange RangeEvaluator::evaluateBinary(const BinaryOperator *BO) {
 ValueRange RangeEvaluator::evaluateProduct(const BinaryOperator *BO,
                                            ValueRange L, ValueRange R) {
   ValueRange P = multiply(L, R);
-  if (Facts) {
-    const ASTContext &Ctx = Model.context();
-    std::optional<ValueKey> A = keyOfOperand(BO->getLHS(), Ctx);
-    std::optional<ValueKey> B = keyOfOperand(BO->getRHS(), Ctx);
-    if (A && B)
-      if (std::optional<Wide> Bound = Facts->productBound(*A, *B))
-        P.Hi = std::min(P.Hi, *Bound);
-  }
+  if (Facts)
+    if (std::optional<Wide> Bound =
+            Facts->productBoundOf(BO->getLHS(), BO->getRHS()))
+      P.Hi = std::min(P.Hi, *Bound);
   if (!productFits(Model, BO->getType(), P)) {
     Wrapping.push_back(BO);
     return Model.rangeOf(BO->getType());

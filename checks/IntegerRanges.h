@@ -65,6 +65,18 @@ public:
   /// `if (a > SIZE_MAX / b) return`).
   virtual std::optional<Wide> productBound(const ValueKey &A,
                                            const ValueKey &B) const = 0;
+  /// The range a compound expression over followed values (`n + 1`,
+  /// `a + b`) is known to lie in here (`if (n + 1 > MAX) return`).
+  virtual std::optional<ValueRange> rangeOfExpression(const Expr *E) const {
+    return std::nullopt;
+  }
+  /// A bound K such that `A * B <= K` for the operands as written: two
+  /// values, `a + c` within the margin of a guard `a > K / b - c`, or a
+  /// compound expression a guard compared (`if (a + b > K / s) return`).
+  virtual std::optional<Wide> productBoundOf(const Expr *A,
+                                             const Expr *B) const {
+    return std::nullopt;
+  }
 };
 
 /// Integer widths as the analysis sees them: the target's, except that

@@ -44,8 +44,69 @@ std::optional<Wide> PointFacts::productBound(const ValueKey &A,
   if (!Reached)
     return std::nullopt;
   for (const ProductFact &F : Products)
-    if (!F.Holder.Var && samePair(F, A, B))
+    if (!F.Holder.Var && !F.AExpr && samePair(F, A, B))
       return F.Bound;
+  return std::nullopt;
+}
+
+const PointFacts::ExpressionFact *
+PointFacts::expressionFact(const Expr *E) const {
+  if (!Ctx)
+    return nullptr;
+  auto It = llvm::find_if(Expressions, [&](const ExpressionFact &F) {
+    return sameValue(F.E, E, *Ctx);
+  });
+  return It == Expressions.end() ? nullptr : &*It;
+}
+
+std::optional<ValueRange> PointFacts::rangeOfExpression(const Expr *E) const {
+  const ExpressionFact *F = Reached ? expressionFact(E) : nullptr;
+  return F ? std::optional<ValueRange>(F->Range) : std::nullopt;
+}
+
+/// `key + c` (or `c + key`) with a constant c: the key and c.
+static std::optional<std::pair<ValueKey, Wide>>
+keyPlusConstant(const Expr *E, const ASTContext &Ctx) {
+  const auto *Add =
+      dyn_cast<BinaryOperator>(stripWideningCasts(E, Ctx)->IgnoreParens());
+  if (!Add || Add->getOpcode() != BO_Add)
+    return std::nullopt;
+  for (const Expr *Side : {Add->getLHS(), Add->getRHS()}) {
+    const Expr *Other = Side == Add->getLHS() ? Add->getRHS() : Add->getLHS();
+    std::optional<ValueKey> Key = keyOfOperand(Side, Ctx);
+    std::optional<llvm::APSInt> C = constantValue(Other, Ctx);
+    if (Key && C)
+      if (std::optional<Wide> V = toWide(*C))
+        return std::make_pair(*Key, *V);
+  }
+  return std::nullopt;
+}
+
+std::optional<Wide> PointFacts::productBoundOf(const Expr *A,
+                                               const Expr *B) const {
+  if (!Reached || !Ctx)
+    return std::nullopt;
+  std::optional<ValueKey> KA = keyOfOperand(A, *Ctx);
+  std::optional<ValueKey> KB = keyOfOperand(B, *Ctx);
+  if (KA && KB)
+    return productBound(*KA, *KB);
+  // A compound first operand against a value: a fact about that
+  // expression, or `a + c` within a guard's margin.
+  const Expr *Compound = KA ? B : A;
+  std::optional<ValueKey> Other = KA ? KA : KB;
+  if (!Other)
+    return std::nullopt;
+  std::optional<std::pair<ValueKey, Wide>> Shifted =
+      keyPlusConstant(Compound, *Ctx);
+  for (const ProductFact &F : Products) {
+    if (F.Holder.Var || F.B != *Other)
+      continue;
+    if (F.AExpr && sameValue(F.AExpr, Compound, *Ctx))
+      return F.Bound;
+    if (!F.AExpr && Shifted && Shifted->first == F.A && Shifted->second >= 0 &&
+        Shifted->second <= F.Margin)
+      return F.Bound;
+  }
   return std::nullopt;
 }
 
@@ -141,6 +202,7 @@ void GuardAnalysis::indexStatements() {
 void GuardAnalysis::initialize(PointFacts &Entry,
                                llvm::ArrayRef<ValueKey> Keys) const {
   Entry.Reached = true;
+  Entry.Ctx = &Ctx;
   for (const ValueKey &Key : Keys) {
     PointFacts::KeyState &S = Entry.Keys[Key];
     S.Range = Model.rangeOf(typeOfKey(Key));
@@ -195,9 +257,21 @@ GuardAnalysis::withRelatedKeys(llvm::ArrayRef<ValueKey> Keys) const {
 // Transfer: what a statement does to the followed values
 //===----------------------------------------------------------------------===//
 
+static bool readsKey(const Expr *E, const ValueKey &Key) {
+  std::vector<ValueKey> Read;
+  collectKeys(E, Read);
+  return llvm::is_contained(Read, Key);
+}
+
+/// Forgets every fact about \p Key, also those about expressions that
+/// read it.
 static void killProducts(PointFacts &State, const ValueKey &Key) {
   llvm::erase_if(State.Products, [&](const PointFacts::ProductFact &F) {
-    return F.A == Key || F.B == Key || F.Holder == Key;
+    return F.A == Key || F.B == Key || F.Holder == Key ||
+           (F.AExpr && readsKey(F.AExpr, Key));
+  });
+  llvm::erase_if(State.Expressions, [&](const PointFacts::ExpressionFact &F) {
+    return readsKey(F.E, Key);
   });
 }
 
@@ -396,9 +470,8 @@ bool GuardAnalysis::isAssertCondition(const Expr *Cond) const {
 /// The range `key OP other` leaves the key in, or none when it says
 /// nothing; `Reached` is cleared by the caller when it cannot hold.
 std::optional<ValueRange> GuardAnalysis::boundFromComparison(
-    BinaryOperatorKind KeyOp, const ValueKey &Key,
-    const PointFacts::KeyState &KS, const Expr *Other, const PointFacts &State,
-    bool ComparedSigned) const {
+    BinaryOperatorKind KeyOp, QualType Type, const ValueRange &Current,
+    const Expr *Other, const PointFacts &State, bool ComparedSigned) const {
   RangeEvaluator Evaluator(Model, &State);
   ValueRange O = Evaluator.evaluate(Other);
   ValueRange Bound;
@@ -419,9 +492,9 @@ std::optional<ValueRange> GuardAnalysis::boundFromComparison(
     Bound = O;
     break;
   case BO_NE:
-    if (O.Lo == O.Hi && O.Lo == KS.Range.Lo)
+    if (O.Lo == O.Hi && O.Lo == Current.Lo)
       Bound.Lo = O.Lo + 1;
-    else if (O.Lo == O.Hi && O.Lo == KS.Range.Hi)
+    else if (O.Lo == O.Hi && O.Lo == Current.Hi)
       Bound.Hi = O.Hi - 1;
     break;
   default:
@@ -430,20 +503,28 @@ std::optional<ValueRange> GuardAnalysis::boundFromComparison(
   // A signed value compared as unsigned: an upper bound that a negative
   // number would exceed also rules negatives out; a lower bound says
   // nothing.
-  if (Model.isSigned(typeOfKey(Key)) && !ComparedSigned) {
-    ValueRange Own = Model.rangeOf(typeOfKey(Key));
+  if (Model.isSigned(Type) && !ComparedSigned) {
+    ValueRange Own = Model.rangeOf(Type);
     Bound = Bound.Hi <= Own.Hi ? ValueRange{0, Bound.Hi} : ValueRange();
   }
   return Bound;
 }
 
-/// `a < K / b` and `a <= K / b` (also `K / b - c`, which is below K / b):
-/// the product a * b is at most K.
+/// `a < K / b` and `a <= K / b` (also `K / b - c`, which is below K / b,
+/// and leaves (a + c) * b <= K): the product a * b is at most K. The first
+/// operand is the value \p Key or, when \p AExpr is set, that compound
+/// expression.
 void GuardAnalysis::learnDivisionBound(PointFacts &State, const ValueKey &Key,
+                                       const Expr *AExpr,
                                        const Expr *Other) const {
   const auto *Div = dyn_cast<BinaryOperator>(Other->IgnoreParenImpCasts());
-  if (Div && Div->getOpcode() == BO_Sub)
+  Wide Margin = 0;
+  if (Div && Div->getOpcode() == BO_Sub) {
+    std::optional<llvm::APSInt> C = constantValue(Div->getRHS(), Ctx);
+    std::optional<Wide> M = C ? toWide(*C) : std::nullopt;
+    Margin = M && *M > 0 ? *M : 0;
     Div = dyn_cast<BinaryOperator>(Div->getLHS()->IgnoreParenImpCasts());
+  }
   if (!Div || Div->getOpcode() != BO_Div)
     return;
   std::optional<ValueKey> Divisor = keyOfOperand(Div->getRHS(), Ctx);
@@ -451,9 +532,68 @@ void GuardAnalysis::learnDivisionBound(PointFacts &State, const ValueKey &Key,
   if (!Divisor || !State.follows(*Divisor) || !K || K->isNegative() ||
       K->getActiveBits() > 64)
     return;
-  killProducts(State, Key);
-  State.Products.push_back(
-      {Key, *Divisor, Wide(K->getZExtValue()), ValueKey{}});
+  if (!AExpr)
+    killProducts(State, Key);
+  // A guard that divides a limit by a size is written for a positive size
+  // (`n > PY_SSIZE_T_MAX / itemsize` with `int itemsize`): read it so.
+  if (PointFacts::KeyState *D = &State.Keys.find(*Divisor)->second;
+      Model.isSigned(typeOfKey(*Divisor)) && D->Range.Hi >= 1)
+    D->Range = D->Range.meet({1, D->Range.Hi});
+  PointFacts::ProductFact Fact{Key, *Divisor, Wide(K->getZExtValue()),
+                               ValueKey{}};
+  Fact.AExpr = AExpr;
+  Fact.Margin = Margin;
+  State.Products.push_back(Fact);
+}
+
+/// Whether \p E is arithmetic (+, -, *) over followed values and constants,
+/// with at least one value: a compound operand a guard can bound.
+static bool isArithmeticOfFollowed(const Expr *E, const PointFacts &State,
+                                   const ASTContext &Ctx, bool &SawValue) {
+  E = stripWideningCasts(E, Ctx)->IgnoreParens();
+  if (std::optional<ValueKey> Key = keyOf(E)) {
+    SawValue = true;
+    return State.follows(*Key);
+  }
+  if (constantValue(E, Ctx))
+    return true;
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  return BO &&
+         (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub ||
+          BO->getOpcode() == BO_Mul) &&
+         isArithmeticOfFollowed(BO->getLHS(), State, Ctx, SawValue) &&
+         isArithmeticOfFollowed(BO->getRHS(), State, Ctx, SawValue);
+}
+
+/// `n + 1 > K`, `2 * k > K / s`, `a + b > K / s`: a guard on a compound
+/// operand leaves a range for that expression, and a bound on its product
+/// with the divisor.
+void GuardAnalysis::applyExpressionComparison(PointFacts &State,
+                                              const Expr *Mine,
+                                              BinaryOperatorKind KeyOp,
+                                              const Expr *Other,
+                                              bool ComparedSigned) const {
+  const Expr *E = stripWideningCasts(Mine, Ctx)->IgnoreParens();
+  bool SawValue = false;
+  if (!isa<BinaryOperator>(E) || E->HasSideEffects(Ctx) ||
+      !isArithmeticOfFollowed(E, State, Ctx, SawValue) || !SawValue)
+    return;
+  RangeEvaluator Evaluator(Model, &State);
+  ValueRange Current = Evaluator.evaluate(E);
+  std::optional<ValueRange> Bound = boundFromComparison(
+      KeyOp, E->getType(), Current, Other, State, ComparedSigned);
+  if (!Bound)
+    return;
+  if (!Current.intersects(*Bound)) {
+    State.Reached = false;
+    return;
+  }
+  llvm::erase_if(State.Expressions, [&](const PointFacts::ExpressionFact &F) {
+    return sameValue(F.E, E, Ctx);
+  });
+  State.Expressions.push_back({E, Current.meet(*Bound)});
+  if (KeyOp == BO_LT || KeyOp == BO_LE)
+    learnDivisionBound(State, ValueKey{}, E, Other);
 }
 
 void GuardAnalysis::applyComparison(PointFacts &State, const BinaryOperator *BO,
@@ -468,14 +608,18 @@ void GuardAnalysis::applyComparison(PointFacts &State, const BinaryOperator *BO,
     BinaryOperatorKind KeyOp =
         Side == 0 ? Op : BinaryOperator::reverseComparisonOp(Op);
     std::optional<ValueKey> Key = keyOfCompared(Mine, Ctx);
-    if (!Key)
+    if (!Key) {
+      applyExpressionComparison(State, Mine, KeyOp, Other, ComparedSigned);
+      if (!State.Reached)
+        return;
       continue;
+    }
     auto It = State.Keys.find(*Key);
     if (It == State.Keys.end())
       continue;
     PointFacts::KeyState &KS = It->second;
-    std::optional<ValueRange> Bound =
-        boundFromComparison(KeyOp, *Key, KS, Other, State, ComparedSigned);
+    std::optional<ValueRange> Bound = boundFromComparison(
+        KeyOp, typeOfKey(*Key), KS.Range, Other, State, ComparedSigned);
     if (!Bound)
       continue;
     // A value that cannot pass the test: no run takes this edge.
@@ -492,7 +636,7 @@ void GuardAnalysis::applyComparison(PointFacts &State, const BinaryOperator *BO,
         State.Products.push_back(
             {*Base, *Base, Model.rangeOf(typeOfKey(*Key)).Hi, *Key});
     if (KeyOp == BO_LT || KeyOp == BO_LE)
-      learnDivisionBound(State, *Key, Other);
+      learnDivisionBound(State, *Key, nullptr, Other);
   }
 }
 
@@ -645,6 +789,10 @@ static const Expr *decidedCondition(const CFGBlock *Block) {
 std::optional<Wide>
 GuardAnalysis::impliedBound(const PointFacts &Side,
                             const PointFacts::ProductFact &P) const {
+  // A fact about an expression holds where it was learned.
+  if (P.AExpr)
+    return llvm::is_contained(Side.Products, P) ? std::optional<Wide>(P.Bound)
+                                                : std::nullopt;
   if (P.Holder.Var) {
     bool Scaled = !P.B.Var; // A times the constant P.Bound
     if (Scaled ? Side.verifiedScaled(P.Holder, P.A, P.Bound)
@@ -680,8 +828,8 @@ GuardAnalysis::joinProducts(const PointFacts &Into, const PointFacts &From,
                             const KeyPairs &Pairs, bool Widen) const {
   std::vector<PointFacts::ProductFact> Candidates = Into.Products;
   for (const PointFacts::ProductFact &P : From.Products)
-    if (P.Holder.Var ? !llvm::is_contained(Into.Products, P)
-                     : !Into.productBound(P.A, P.B))
+    if (P.Holder.Var || P.AExpr ? !llvm::is_contained(Into.Products, P)
+                                : !Into.productBound(P.A, P.B))
       Candidates.push_back(P);
   // Bounds that each side implies only through its ranges are made explicit
   // here: after `if ((a >= M || b >= M) && a > SIZE_MAX / b) fail;` one
@@ -702,7 +850,12 @@ GuardAnalysis::joinProducts(const PointFacts &Into, const PointFacts &From,
         P.Holder.Var ? std::nullopt : Into.productBound(P.A, P.B);
     if (Widen && Before && Bound > *Before)
       continue;
-    Kept.push_back({P.A, P.B, Bound, P.Holder});
+    Kept.push_back(P);
+    Kept.back().Bound = Bound;
+    // A margin survives only where both paths learned it.
+    if (!llvm::is_contained(Into.Products, P) ||
+        !llvm::is_contained(From.Products, P))
+      Kept.back().Margin = 0;
   }
   return Kept;
 }
@@ -732,6 +885,23 @@ bool GuardAnalysis::joinKeyStates(PointFacts &Into, const PointFacts &From,
   return Changed;
 }
 
+/// The expression facts that hold on both paths, their ranges joined.
+bool GuardAnalysis::joinExpressions(PointFacts &Into, const PointFacts &From,
+                                    bool Widen) const {
+  std::vector<PointFacts::ExpressionFact> Kept;
+  for (const PointFacts::ExpressionFact &F : Into.Expressions) {
+    const PointFacts::ExpressionFact *G = From.expressionFact(F.E);
+    if (!G)
+      continue;
+    ValueRange Joined = F.Range.join(G->Range);
+    if (!Widen || Joined == F.Range)
+      Kept.push_back({F.E, Joined});
+  }
+  bool Changed = Kept != Into.Expressions;
+  Into.Expressions = std::move(Kept);
+  return Changed;
+}
+
 bool GuardAnalysis::joinInto(PointFacts &Into, const PointFacts &From,
                              const KeyPairs &Pairs, bool Widen) const {
   if (!From.Reached)
@@ -743,6 +913,7 @@ bool GuardAnalysis::joinInto(PointFacts &Into, const PointFacts &From,
   std::vector<PointFacts::ProductFact> Kept =
       joinProducts(Into, From, Pairs, Widen);
   bool Changed = joinKeyStates(Into, From, Widen);
+  Changed |= joinExpressions(Into, From, Widen);
   Changed |= Kept != Into.Products;
   Into.Products = std::move(Kept);
   return Changed;

@@ -76,14 +76,35 @@ public:
     ValueKey A, B;
     Wide Bound;
     ValueKey Holder;
+    /// When set, the fact is about this compound expression over followed
+    /// values in place of A (which is then no value).
+    const Expr *AExpr = nullptr;
+    /// `(A + Margin) * B <= Bound` holds too: the guard was
+    /// `a > K / b - Margin`.
+    Wide Margin = 0;
     bool operator==(const ProductFact &O) const {
-      return A == O.A && B == O.B && Bound == O.Bound && Holder == O.Holder;
+      return A == O.A && B == O.B && Bound == O.Bound && Holder == O.Holder &&
+             AExpr == O.AExpr && Margin == O.Margin;
+    }
+  };
+  /// A compound expression over followed values, and the range a guard
+  /// left it in.
+  struct ExpressionFact {
+    const Expr *E;
+    ValueRange Range;
+    bool operator==(const ExpressionFact &O) const {
+      return E == O.E && Range == O.Range;
     }
   };
 
   std::optional<ValueRange> rangeOf(const ValueKey &Key) const override;
   std::optional<Wide> productBound(const ValueKey &A,
                                    const ValueKey &B) const override;
+  std::optional<ValueRange> rangeOfExpression(const Expr *E) const override;
+  std::optional<Wide> productBoundOf(const Expr *A,
+                                     const Expr *B) const override;
+  /// The fact about \p E, if any.
+  const ExpressionFact *expressionFact(const Expr *E) const;
   /// Whether \p Holder is known to hold the unwrapped product A * Factor
   /// (`if (len / n != sizeof(T)) fail;`).
   bool verifiedScaled(const ValueKey &Holder, const ValueKey &A,
@@ -102,6 +123,9 @@ public:
   /// The followed values: a handful, kept in the order they were added.
   llvm::SmallMapVector<ValueKey, KeyState, 8> Keys;
   std::vector<ProductFact> Products;
+  std::vector<ExpressionFact> Expressions;
+  /// For comparing expressions; set by the analysis.
+  const ASTContext *Ctx = nullptr;
 };
 
 class GuardAnalysis {
@@ -158,11 +182,14 @@ private:
   void applyComparison(PointFacts &State, const BinaryOperator *BO,
                        bool Truth) const;
   std::optional<ValueRange>
-  boundFromComparison(BinaryOperatorKind KeyOp, const ValueKey &Key,
-                      const PointFacts::KeyState &KS, const Expr *Other,
+  boundFromComparison(BinaryOperatorKind KeyOp, QualType Type,
+                      const ValueRange &Current, const Expr *Other,
                       const PointFacts &State, bool ComparedSigned) const;
   void learnDivisionBound(PointFacts &State, const ValueKey &Key,
-                          const Expr *Other) const;
+                          const Expr *AExpr, const Expr *Other) const;
+  void applyExpressionComparison(PointFacts &State, const Expr *Mine,
+                                 BinaryOperatorKind KeyOp, const Expr *Other,
+                                 bool ComparedSigned) const;
   void applyEquality(PointFacts &State, const BinaryOperator *BO) const;
   void learnScaledHolder(PointFacts &State, const ValueKey &Factor,
                          const Expr *Constant, const Expr *Dividend) const;
@@ -184,6 +211,8 @@ private:
                                                     bool Widen) const;
   bool joinKeyStates(PointFacts &Into, const PointFacts &From,
                      bool Widen) const;
+  bool joinExpressions(PointFacts &Into, const PointFacts &From,
+                       bool Widen) const;
 
   const Decl *Function;
   ASTContext &Ctx;

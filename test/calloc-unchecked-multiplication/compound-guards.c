@@ -1,0 +1,108 @@
+// Guards on a compound count (`n + 1`, `a + b`), the same through a macro
+// that checks before it allocates, a guard with a margin, a signed divisor,
+// and string lengths bounded by the size of the object they measure. Each
+// silences only the product it bounds; near misses still warn.
+// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+struct item {
+  long key, value;
+};
+
+/* `if (n + 1 > MAX / sizeof(T))` bounds `(n + 1) * sizeof(T)`. */
+struct item *with_sentinel(size_t n) {
+  if (n + 1 > SIZE_MAX / sizeof(struct item))
+    return NULL;
+  return malloc((n + 1) * sizeof(struct item));
+}
+
+/* The same guard, written by a macro that checks before it allocates. */
+typedef long ssize_type;
+#define SSIZE_MAX_ ((ssize_type)(SIZE_MAX >> 1))
+#define NEW_ARRAY(type, n)                                                     \
+  ((size_t)(n) > SSIZE_MAX_ / sizeof(type) ? NULL                              \
+                                           : (type *)malloc((n) * sizeof(type)))
+struct item *through_macro(size_t n) { return NEW_ARRAY(struct item, n + 1); }
+
+/* A sum checked as a whole against a variable element size. */
+void *joined(size_t a, size_t b, size_t size) {
+  if (a + b > SIZE_MAX / size)
+    return NULL;
+  return malloc((a + b) * size);
+}
+
+/* A margin: `len > MAX / width - 1` leaves room for one more. */
+void *with_margin(size_t len, size_t width) {
+  if (len > SIZE_MAX / width - 1)
+    return NULL;
+  return malloc((len + 1) * width);
+}
+
+/* A signed element size: the guard is written for a positive one. */
+void *signed_size(size_t n, int itemsize) {
+  if (n > SSIZE_MAX_ / itemsize)
+    return NULL;
+  return malloc(n * itemsize);
+}
+
+/* A string has at most PTRDIFF_MAX bytes, so at most PTRDIFF_MAX /
+   sizeof(wchar_t) wide characters; strnlen is at most its bound. */
+wchar_t *wide_copy(const wchar_t *s) {
+  return malloc((wcslen(s) + 1) * sizeof(wchar_t));
+}
+char *bounded_copy(const char *s) { return malloc(strnlen(s, 4096) * 4); }
+
+/* Near misses. */
+
+/* The guard does not stop `2 * k` itself from wrapping. */
+void *doubled_guard(size_t k) {
+  if (2 * k > SIZE_MAX / 8)
+    return NULL;
+  return malloc(2 * k * 8);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '2 * k * 8' can overflow; use 'calloc(k, 2 * 8)', which checks the multiplication
+  // CHECK-FIXES: return calloc(k, 2 * 8);
+}
+
+/* Two more than the margin allows. */
+void *past_margin(size_t len, size_t width) {
+  if (len > SIZE_MAX / width - 1)
+    return NULL;
+  return malloc((len + 2) * width);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '(len + 2) * width' can overflow
+}
+
+/* The count changes after the guard. */
+size_t next_count(void);
+struct item *count_changed(size_t n) {
+  if (n + 1 > SIZE_MAX / sizeof(struct item))
+    return NULL;
+  n = next_count();
+  return malloc((n + 1) * sizeof(struct item));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '(n + 1) * sizeof(struct item)' can overflow
+}
+
+/* The guard bounds another sum. */
+void *other_sum(size_t a, size_t b, size_t c, size_t size) {
+  if (a + b > SIZE_MAX / size)
+    return NULL;
+  return malloc((a + c) * size);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '(a + c) * size' can overflow
+}
+
+/* Wide characters times more than their own size. */
+void *wide_times_eight(const wchar_t *s) {
+  return malloc((wcslen(s) + 1) * 8);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '(wcslen(s) + 1) * 8' can overflow
+}
+
+/* strnlen bounded by a count that is not bounded. */
+void *unbounded_strnlen(const char *s, size_t n) {
+  return malloc(strnlen(s, n) * 8);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'strnlen(s, n) * 8' can overflow; use 'calloc(strnlen(s, n), 8)', which checks the multiplication
+  // CHECK-FIXES: return calloc(strnlen(s, n), 8);
+}
