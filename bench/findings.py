@@ -1,13 +1,17 @@
 """Findings of bench/run: where they are, their keys, and their triage labels.
 
 A finding is keyed by the file relative to the project's root, the line,
-the check, and a snippet: the source from the finding's column on, spaces
-collapsed, cut at SNIPPET characters. bench/triage/<project>.yaml holds one
-label per key; a label still applies when the line moved (the file, the
-check and the snippet must match, the nearest line wins), so the labels
-survive a new Debian revision that shifts code around.
+the check, and a line hash: the first 16 hex digits of the SHA-256 of the
+source from the finding's column on, spaces collapsed, cut at SNIPPET
+characters (UTF-8). bench/triage/<project>.yaml holds one label per key; a
+label still applies when the line moved (the file, the check and the hash
+must match, the nearest line wins), so the labels survive a new Debian
+revision that shifts code around. The hash keeps the project's code out of
+our repository: the text it is computed from (the snippet) is read from the
+downloaded source at run time and only stored under bench/work/.
 """
 
+import hashlib
 import os
 import random
 import re
@@ -27,11 +31,23 @@ def _offsets_to_positions(path):
 
 
 def snippet(path, line, col):
+    """The normalized source a finding is keyed by ("" when unreadable)."""
     try:
         text = Path(path).read_bytes().split(b"\n")[line - 1].decode("utf-8", "replace")
     except (OSError, IndexError):
         return ""
     return " ".join(text[col - 1:].split())[:SNIPPET]
+
+
+def line_sha(text):
+    """The key of a snippet: 16 hex digits of its SHA-256."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def key_sha(f):
+    """A finding's line hash (results written before it was stored carry
+    only the snippet)."""
+    return f.get("line_sha") or line_sha(f.get("snippet", ""))
 
 
 def _relative(path, root):
@@ -84,9 +100,10 @@ def describe(diags, root, fixes_yaml):
         if key in seen:
             continue
         seen.add(key)
+        text = snippet(path, d["line"], d["col"])
         out.append({"file": _relative(path, root), "line": d["line"], "col": d["col"],
-                    "check": d["check"], "message": d["message"],
-                    "snippet": snippet(path, d["line"], d["col"]), "fix": key in fixes})
+                    "check": d["check"], "message": d["message"], "snippet": text,
+                    "line_sha": line_sha(text), "fix": key in fixes})
     out.sort(key=lambda f: (f["file"], f["line"], f["col"], f["check"]))
     return out
 
@@ -111,6 +128,12 @@ def load_labels(triage_dir, project):
     for lab in labels:
         if lab.get("label") not in ("tp", "fp"):
             raise ValueError(f"{path}: label must be tp or fp: {lab}")
+        if "snippet" in lab:
+            # The old key quoted the project's code; the hash replaces it.
+            raise ValueError(f"{path}: labels are keyed by line_sha, not snippet: replace "
+                             f"`snippet` by `line_sha: {line_sha(str(lab['snippet']))}` in {lab}")
+        if not re.fullmatch(r"[0-9a-f]{16}", str(lab.get("line_sha", ""))):
+            raise ValueError(f"{path}: line_sha must be 16 lowercase hex digits: {lab}")
     return labels
 
 
@@ -133,9 +156,9 @@ def match(findings, labels):
     out = []
     for f in findings:
         best = None
+        sha = key_sha(f)
         for lab in free:
-            if (lab.get("file"), lab.get("check"), lab.get("snippet")) != \
-                    (f["file"], f["check"], f["snippet"]):
+            if (lab.get("file"), lab.get("check"), lab.get("line_sha")) != (f["file"], f["check"], sha):
                 continue
             dist = abs(int(lab.get("line", 0)) - f["line"])
             if dist <= NEAREST and (best is None or dist < abs(int(best.get("line", 0)) - f["line"])):
@@ -147,6 +170,7 @@ def match(findings, labels):
 
 
 def stub(f):
-    """A triage entry to fill in, for a finding without a label."""
-    return {"file": f["file"], "line": f["line"], "check": f["check"], "snippet": f["snippet"],
+    """A triage entry to fill in, for a finding without a label: its key
+    (no source text) and the diagnostic as the reason to replace."""
+    return {"file": f["file"], "line": f["line"], "check": f["check"], "line_sha": key_sha(f),
             "label": "?", "reason": f["message"]}

@@ -486,15 +486,17 @@ def write(root, recipes, tools):
     else:
         L.append("None among the labelled findings.")
     L.append("")
-    stubs = [(r["name"], s) for r in ok for s in tri[r["name"]][2]]
-    if stubs:
+    # The unlabelled findings with their source as read from bench/work/ in
+    # this run; the stubs for bench/triage/ carry only its hash.
+    unlabelled = [(r["name"], f) for r in ok for f, lab in tri[r["name"]][1] if lab is None]
+    if unlabelled:
         L += ["## Not yet labelled", "",
               "Findings in the triage sample without a label (add them to "
               "`bench/triage/<project>.yaml`; `bench/work/<project>/unlabelled.yaml` has "
               "entries to fill in):", ""]
-        for name, s in stubs:
-            L.append(f"- {name} `{s['file']}:{s['line']}` {SHORT.get(s['check'], s['check'])}: "
-                     f"`{s['snippet']}`")
+        for name, f in unlabelled:
+            L.append(f"- {name} `{f['file']}:{f['line']}` {SHORT.get(f['check'], f['check'])}: "
+                     f"`{f.get('snippet', '')}`")
         L.append("")
     for r in ok:
         stub_list = tri[r["name"]][2]
