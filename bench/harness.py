@@ -174,17 +174,20 @@ def select_projects(recipes, args):
 
 
 def apt_install(names, logfile):
-    missing = [n for n in names if subprocess.run(
-        ["dpkg-query", "-W", "-f=${Status}", n], capture_output=True, text=True
-    ).stdout != "install ok installed"]
-    if not missing:
-        return
-    log(f"  installing {' '.join(missing)}")
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    if sh("apt-get install -y --no-install-recommends " + " ".join(missing), WORK, logfile, env) != 0:
-        if sh("apt-get update && apt-get install -y --no-install-recommends " + " ".join(missing),
-              WORK, logfile, env) != 0:
-            raise Failure(f"apt-get install {' '.join(missing)} failed (see {logfile})")
+    """The Debian packages named, through scripts/bootstrap.sh's installer
+    (the one ./calloc-tidy uses): its messages shown, its output logged."""
+    script = 'source "$1" && shift && ct_install_missing "$@"'
+    with open(logfile, "a") as out:
+        out.write(f"\n$ ct_install_missing {' '.join(names)}\n")
+        proc = subprocess.run(["bash", "-c", script, "bash", str(ROOT / "scripts" / "bootstrap.sh"),
+                               *names], cwd=WORK, stdout=out, stderr=subprocess.PIPE, text=True,
+                              errors="replace")
+        out.write(proc.stderr)
+    for line in proc.stderr.splitlines():
+        if line.startswith("calloc-tidy: "):
+            log("  " + line[len("calloc-tidy: "):])
+    if proc.returncode != 0:
+        raise Failure(f"installing {' '.join(names)} failed (see {logfile})")
 
 
 def fetch_source(name, recipe, logfile):
