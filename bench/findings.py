@@ -59,8 +59,9 @@ def _relative(path, root):
 
 
 def _exported_fixes(fixes_yaml):
-    """{(abs path, line, col, check)} of exported diagnostics with a fix-it."""
-    out = set()
+    """{(abs path, line, col, check): {(abs path, offset, length, text)}}:
+    the exported diagnostics with a fix-it, and their replacements."""
+    out = {}
     if not fixes_yaml or not Path(fixes_yaml).exists():
         return out
     with open(fixes_yaml) as f:
@@ -73,7 +74,8 @@ def _exported_fixes(fixes_yaml):
             reps += note.get("Replacements") or []
         if not reps or not msg.get("FilePath"):
             continue
-        path = os.path.normpath(os.path.join(d.get("BuildDirectory") or "", msg["FilePath"]))
+        build_dir = d.get("BuildDirectory") or ""
+        path = os.path.normpath(os.path.join(build_dir, msg["FilePath"]))
         if path not in cache:
             try:
                 cache[path] = _offsets_to_positions(path)[1]
@@ -82,7 +84,13 @@ def _exported_fixes(fixes_yaml):
         starts = cache[path]
         off = msg.get("FileOffset", 0)
         line = max(i for i in range(len(starts)) if starts[i] <= off) + 1
-        out.add((path, line, off - starts[line - 1] + 1, d.get("DiagnosticName")))
+        key = (path, line, off - starts[line - 1] + 1, d.get("DiagnosticName"))
+        # run-clang-tidy exports a header's diagnostic once per unit that
+        # includes it: the same replacements, kept once.
+        out.setdefault(key, set()).update(
+            (os.path.normpath(os.path.join(build_dir, r.get("FilePath") or msg["FilePath"])),
+             r.get("Offset", 0), r.get("Length", 0), r.get("ReplacementText") or "")
+            for r in reps)
     return out
 
 
@@ -91,7 +99,9 @@ def count_fixes(fixes_yaml):
 
 
 def describe(diags, root, fixes_yaml):
-    """Our diagnostics, de-duplicated, keyed, and marked when they have a fix."""
+    """Our diagnostics, de-duplicated, keyed, and marked when they have a
+    fix; `fixes` lists the fix's replacements (file, byte offset, length,
+    new text), so two runs on the same sources can compare fixes."""
     fixes = _exported_fixes(fixes_yaml)
     seen, out = set(), []
     for d in diags:
@@ -101,9 +111,11 @@ def describe(diags, root, fixes_yaml):
             continue
         seen.add(key)
         text = snippet(path, d["line"], d["col"])
+        reps = [{"file": _relative(p, root), "offset": o, "length": n, "text": t}
+                for p, o, n, t in sorted(fixes.get(key, ()))]
         out.append({"file": _relative(path, root), "line": d["line"], "col": d["col"],
                     "check": d["check"], "message": d["message"], "snippet": text,
-                    "line_sha": line_sha(text), "fix": key in fixes})
+                    "line_sha": line_sha(text), "fix": key in fixes, "fixes": reps})
     out.sort(key=lambda f: (f["file"], f["line"], f["col"], f["check"]))
     return out
 

@@ -102,17 +102,26 @@ def timed(argv, cwd, env=None):
     return proc.returncode, text, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
 
 
+def plugin_path(given, llvm):
+    """The CallocTidy.so to load: the one given (a file, or the build folder
+    holding it), or this work tree's build/llvm-NN/CallocTidy.so."""
+    if not given:
+        return ROOT / "build" / f"llvm-{llvm}" / "CallocTidy.so"
+    path = Path(given).resolve()
+    return path / "CallocTidy.so" if path.is_dir() else path
+
+
 class Tools:
     """The LLVM NN binaries, the plugin, and what each configuration runs."""
 
-    def __init__(self, llvm):
+    def __init__(self, llvm, plugin=None):
         self.llvm = llvm
         prefix = Path(f"/usr/lib/llvm-{llvm}/bin")
         self.clang = prefix / "clang"
         self.tidy = prefix / "clang-tidy"
         self.apply = prefix / "clang-apply-replacements"
         self.run_tidy = shutil.which(f"run-clang-tidy-{llvm}") or str(prefix / "run-clang-tidy")
-        self.plugin = ROOT / "build" / f"llvm-{llvm}" / "CallocTidy.so"
+        self.plugin = plugin_path(plugin, llvm)
         self.spatch = shutil.which("spatch")
         listed = subprocess.run([str(self.tidy), "--list-checks", "--checks=*",
                                  "--allow-enabling-analyzer-alpha-checkers"],
@@ -433,17 +442,23 @@ def count_lines(entries):
 # One project
 
 
-def plugin_revision():
-    """The commit the plugin's sources come from, marked when checks/ has
-    uncommitted changes."""
+def plugin_revision(plugin):
+    """The commit of the work tree the plugin was built in, marked when its
+    checks/ has uncommitted changes, and followed by the plugin's path when
+    that is not this work tree's build/; the path alone outside git."""
+    def git(*argv):
+        return subprocess.run(["git", *argv], capture_output=True, text=True,
+                              check=True).stdout.strip()
     try:
-        head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
-                              capture_output=True, text=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--", "checks"],
-                               capture_output=True, text=True).stdout.strip()
+        tree = git("-C", str(plugin.parent), "rev-parse", "--show-toplevel")
+        head = git("-C", tree, "rev-parse", "--short", "HEAD")
+        dirty = git("-C", tree, "status", "--porcelain", "--", "checks")
     except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return "commit " + head + (" with uncommitted changes in checks/" if dirty else "")
+        return str(plugin)
+    out = "commit " + head + (" with uncommitted changes in checks/" if dirty else "")
+    if Path(tree).resolve() != ROOT or plugin.parent.parent != ROOT / "build":
+        out += f" ({plugin})"
+    return out
 
 
 def run_project(name, recipe, tools, args):
@@ -454,7 +469,7 @@ def run_project(name, recipe, tools, args):
     result = {"name": name, "package": recipe.get("package", name), "llvm": tools.version,
               "date": datetime.date.today().isoformat(), "status": "ok",
               "library": recipe.get("library", ""), "config": recipe.get("config"),
-              "plugin": plugin_revision()}
+              "plugin": plugin_revision(tools.plugin)}
     config = None
     if recipe.get("config"):
         if (ROOT / recipe["config"]).exists():
@@ -526,8 +541,8 @@ def run_project(name, recipe, tools, args):
         result["error"] = str(e)
         log(f"  FAILED: {e}")
     result["seconds"] = round(time.monotonic() - t0, 1)
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    with open(RESULTS / f"{name}.json", "w") as f:
+    args.results.mkdir(parents=True, exist_ok=True)
+    with open(args.results / f"{name}.json", "w") as f:
         json.dump(result, f, indent=1)
     return result
 
@@ -620,6 +635,16 @@ def main():
                         help="repetitions of the clang-analyzer peers (default 1, with --quick "
                              "as many as --reps)")
     parser.add_argument("--jobs", type=int, default=2, help="parallel processes (default 2)")
+    parser.add_argument("--plugin", metavar="PATH",
+                        help="the CallocTidy.so to measure, or the build folder holding it "
+                             "(default: this work tree's build/llvm-NN/, which bench/run builds)")
+    parser.add_argument("--findings-only", action="store_true",
+                        help="download, build and lint, and write the results; no timing, "
+                             "peers, fix validation, zeroing or docs/ (for comparing the "
+                             "findings of two builds with bench/compare-findings)")
+    parser.add_argument("--results", metavar="DIR", type=Path, default=RESULTS,
+                        help="where to write <project>.json (default bench/work/results; "
+                             "docs/ is written from there too)")
     parser.add_argument("--skip-timing", action="store_true", help="no timing, no peers")
     parser.add_argument("--skip-fix", action="store_true", help="no fix validation")
     parser.add_argument("--skip-zeroing", action="store_true", help="keep the last zeroing data")
@@ -628,20 +653,28 @@ def main():
     parser.add_argument("--report-only", action="store_true",
                         help="only regenerate docs/ from bench/work/results and bench/triage")
     args = parser.parse_args()
+    args.results = args.results.resolve()
+    if args.findings_only:
+        args.skip_timing = args.skip_fix = args.skip_zeroing = True
 
     recipes = load_recipes()
     names = select_projects(recipes, args)
     WORK.mkdir(parents=True, exist_ok=True)
-    tools = Tools(args.llvm)
+    tools = Tools(args.llvm, args.plugin)
     if not args.report_only:
         if not tools.plugin.exists():
-            sys.exit(f"bench: no plugin at {tools.plugin} (bench/run builds it)")
+            sys.exit(f"bench: no plugin at {tools.plugin}"
+                     + ("" if args.plugin else " (bench/run builds it)"))
+        log(f"plugin: {tools.plugin}")
         if not args.skip_zeroing:
             zeroing(tools, args)
         for i, name in enumerate(names, 1):
             log(f"[{i}/{len(names)}] {name}")
             run_project(name, recipes[name], tools, args)
-    report.write(ROOT, recipes, tools)
+    if args.findings_only:
+        log(f"wrote {', '.join(str(args.results / (n + '.json')) for n in names)}")
+        return
+    report.write(ROOT, recipes, tools, args.results)
     log("wrote docs/evaluation.md and docs/zeroing.png")
 
 

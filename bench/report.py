@@ -90,10 +90,10 @@ def yesno(v):
     return "–" if v is None else ("yes" if v else "**no**")
 
 
-def load(root, recipes):
+def load(results_dir, recipes):
     out = []
     for name in recipes:
-        path = root / "bench" / "work" / "results" / f"{name}.json"
+        path = results_dir / f"{name}.json"
         if path.exists():
             with open(path) as f:
                 out.append(json.load(f))
@@ -207,8 +207,8 @@ def zeroing_table(data):
     return lines + [""]
 
 
-def write(root, recipes, tools):
-    results = load(root, recipes)
+def write(root, recipes, tools, results_dir=None):
+    results = load(results_dir or root / "bench" / "work" / "results", recipes)
     zero = plot(root)
     noisy = []
     L = []
