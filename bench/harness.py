@@ -15,6 +15,7 @@ import argparse
 import concurrent.futures
 import datetime
 import difflib
+import functools
 import json
 import os
 import re
@@ -199,6 +200,28 @@ def apt_install(names, logfile):
         raise Failure(f"installing {' '.join(names)} failed (see {logfile})")
 
 
+def source_versions(package):
+    """The versions of a Debian source package that apt knows, newest first."""
+    text = subprocess.run(["apt-cache", "showsrc", "--only-source", package],
+                          capture_output=True, text=True).stdout
+    versions = sorted(set(re.findall(r"^Version: (\S+)$", text, re.M)))
+
+    def compare(a, b):
+        if a == b:
+            return 0
+        return -1 if subprocess.run(["dpkg", "--compare-versions", a, "lt", b]).returncode == 0 else 1
+    return sorted(versions, key=functools.cmp_to_key(compare), reverse=True)
+
+
+def debian_version(src):
+    """The Debian version of an unpacked source (its .dsc's Version)."""
+    for dsc in sorted(src.parent.glob("*.dsc")):
+        m = re.search(r"^Version: (\S+)$", dsc.read_text(errors="replace"), re.M)
+        if m:
+            return m.group(1)
+    return None
+
+
 def fetch_source(name, recipe, logfile):
     """bench/work/src/<package>/<dir>, unpacked by `apt-get source`."""
     package = recipe.get("package", name)
@@ -209,9 +232,17 @@ def fetch_source(name, recipe, logfile):
     log(f"  apt-get source {package}")
     shutil.rmtree(dest, ignore_errors=True)
     dest.mkdir(parents=True)
-    if sh(f"apt-get source --only-source {shlex.quote(package)}", dest, logfile) != 0:
-        if sh(f"apt-get update && apt-get source --only-source {shlex.quote(package)}",
-              dest, logfile) != 0:
+    get = f"apt-get source --only-source {shlex.quote(package)}"
+    if sh(get, dest, logfile) != 0 and sh(f"apt-get update && {get}", dest, logfile) != 0:
+        # A mirror may list a version (often the security update's) it does
+        # not serve: fall back to the older versions the sources list.
+        for version in source_versions(package)[1:]:
+            log(f"  apt-get source {package}: the newest version failed; trying {version}")
+            shutil.rmtree(dest, ignore_errors=True)
+            dest.mkdir(parents=True)
+            if sh(f"{get}={shlex.quote(version)}", dest, logfile) == 0:
+                break
+        else:
             raise Failure(f"apt-get source {package} failed (see {logfile})")
     dirs = [d for d in dest.glob("*") if d.is_dir()]
     if len(dirs) != 1:
@@ -488,6 +519,7 @@ def run_project(name, recipe, tools, args):
                 raise Failure(f"apt-get build-dep failed (see {logfile})")
         src = fetch_source(name, recipe, logfile)
         result["version"] = src.name
+        result["debian_version"] = debian_version(src)
         log(f"  building {src.name} (log: {logfile.relative_to(ROOT)})")
         base = pdir / "base"
         db = prepare_tree(name, recipe, src, base, tools, logfile)
