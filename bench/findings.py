@@ -144,8 +144,11 @@ def load_labels(triage_dir, project):
             # The old key quoted the project's code; the hash replaces it.
             raise ValueError(f"{path}: labels are keyed by line_sha, not snippet: replace "
                              f"`snippet` by `line_sha: {line_sha(str(lab['snippet']))}` in {lab}")
-        if not re.fullmatch(r"[0-9a-f]{16}", str(lab.get("line_sha", ""))):
-            raise ValueError(f"{path}: line_sha must be 16 lowercase hex digits: {lab}")
+        sha = lab.get("line_sha")
+        # YAML reads an unquoted all-digit hash as a number.
+        if not isinstance(sha, str) or not re.fullmatch(r"[0-9a-f]{16}", sha):
+            raise ValueError(f"{path}: line_sha must be 16 lowercase hex digits, in quotes when "
+                             f"they are all decimal: {lab}")
     return labels
 
 
