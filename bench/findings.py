@@ -1,13 +1,17 @@
 """Findings of bench/run: where they are, their keys, and their triage labels.
 
 A finding is keyed by the file relative to the project's root, the line,
-the check, and a snippet: the source from the finding's column on, spaces
-collapsed, cut at SNIPPET characters. bench/triage/<project>.yaml holds one
-label per key; a label still applies when the line moved (the file, the
-check and the snippet must match, the nearest line wins), so the labels
-survive a new Debian revision that shifts code around.
+the check, and a line hash: the first 16 hex digits of the SHA-256 of the
+source from the finding's column on, spaces collapsed, cut at SNIPPET
+characters (UTF-8). bench/triage/<project>.yaml holds one label per key; a
+label still applies when the line moved (the file, the check and the hash
+must match, the nearest line wins), so the labels survive a new Debian
+revision that shifts code around. The hash keeps the project's code out of
+our repository: the text it is computed from (the snippet) is read from the
+downloaded source at run time and only stored under bench/work/.
 """
 
+import hashlib
 import os
 import random
 import re
@@ -27,11 +31,23 @@ def _offsets_to_positions(path):
 
 
 def snippet(path, line, col):
+    """The normalized source a finding is keyed by ("" when unreadable)."""
     try:
         text = Path(path).read_bytes().split(b"\n")[line - 1].decode("utf-8", "replace")
     except (OSError, IndexError):
         return ""
     return " ".join(text[col - 1:].split())[:SNIPPET]
+
+
+def line_sha(text):
+    """The key of a snippet: 16 hex digits of its SHA-256."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def key_sha(f):
+    """A finding's line hash (results written before it was stored carry
+    only the snippet)."""
+    return f.get("line_sha") or line_sha(f.get("snippet", ""))
 
 
 def _relative(path, root):
@@ -43,8 +59,9 @@ def _relative(path, root):
 
 
 def _exported_fixes(fixes_yaml):
-    """{(abs path, line, col, check)} of exported diagnostics with a fix-it."""
-    out = set()
+    """{(abs path, line, col, check): {(abs path, offset, length, text)}}:
+    the exported diagnostics with a fix-it, and their replacements."""
+    out = {}
     if not fixes_yaml or not Path(fixes_yaml).exists():
         return out
     with open(fixes_yaml) as f:
@@ -57,7 +74,8 @@ def _exported_fixes(fixes_yaml):
             reps += note.get("Replacements") or []
         if not reps or not msg.get("FilePath"):
             continue
-        path = os.path.normpath(os.path.join(d.get("BuildDirectory") or "", msg["FilePath"]))
+        build_dir = d.get("BuildDirectory") or ""
+        path = os.path.normpath(os.path.join(build_dir, msg["FilePath"]))
         if path not in cache:
             try:
                 cache[path] = _offsets_to_positions(path)[1]
@@ -66,7 +84,13 @@ def _exported_fixes(fixes_yaml):
         starts = cache[path]
         off = msg.get("FileOffset", 0)
         line = max(i for i in range(len(starts)) if starts[i] <= off) + 1
-        out.add((path, line, off - starts[line - 1] + 1, d.get("DiagnosticName")))
+        key = (path, line, off - starts[line - 1] + 1, d.get("DiagnosticName"))
+        # run-clang-tidy exports a header's diagnostic once per unit that
+        # includes it: the same replacements, kept once.
+        out.setdefault(key, set()).update(
+            (os.path.normpath(os.path.join(build_dir, r.get("FilePath") or msg["FilePath"])),
+             r.get("Offset", 0), r.get("Length", 0), r.get("ReplacementText") or "")
+            for r in reps)
     return out
 
 
@@ -75,7 +99,9 @@ def count_fixes(fixes_yaml):
 
 
 def describe(diags, root, fixes_yaml):
-    """Our diagnostics, de-duplicated, keyed, and marked when they have a fix."""
+    """Our diagnostics, de-duplicated, keyed, and marked when they have a
+    fix; `fixes` lists the fix's replacements (file, byte offset, length,
+    new text), so two runs on the same sources can compare fixes."""
     fixes = _exported_fixes(fixes_yaml)
     seen, out = set(), []
     for d in diags:
@@ -84,9 +110,12 @@ def describe(diags, root, fixes_yaml):
         if key in seen:
             continue
         seen.add(key)
+        text = snippet(path, d["line"], d["col"])
+        reps = [{"file": _relative(p, root), "offset": o, "length": n, "text": t}
+                for p, o, n, t in sorted(fixes.get(key, ()))]
         out.append({"file": _relative(path, root), "line": d["line"], "col": d["col"],
-                    "check": d["check"], "message": d["message"],
-                    "snippet": snippet(path, d["line"], d["col"]), "fix": key in fixes})
+                    "check": d["check"], "message": d["message"], "snippet": text,
+                    "line_sha": line_sha(text), "fix": key in fixes, "fixes": reps})
     out.sort(key=lambda f: (f["file"], f["line"], f["col"], f["check"]))
     return out
 
@@ -111,6 +140,15 @@ def load_labels(triage_dir, project):
     for lab in labels:
         if lab.get("label") not in ("tp", "fp"):
             raise ValueError(f"{path}: label must be tp or fp: {lab}")
+        if "snippet" in lab:
+            # The old key quoted the project's code; the hash replaces it.
+            raise ValueError(f"{path}: labels are keyed by line_sha, not snippet: replace "
+                             f"`snippet` by `line_sha: {line_sha(str(lab['snippet']))}` in {lab}")
+        sha = lab.get("line_sha")
+        # YAML reads an unquoted all-digit hash as a number.
+        if not isinstance(sha, str) or not re.fullmatch(r"[0-9a-f]{16}", sha):
+            raise ValueError(f"{path}: line_sha must be 16 lowercase hex digits, in quotes when "
+                             f"they are all decimal: {lab}")
     return labels
 
 
@@ -133,9 +171,9 @@ def match(findings, labels):
     out = []
     for f in findings:
         best = None
+        sha = key_sha(f)
         for lab in free:
-            if (lab.get("file"), lab.get("check"), lab.get("snippet")) != \
-                    (f["file"], f["check"], f["snippet"]):
+            if (lab.get("file"), lab.get("check"), lab.get("line_sha")) != (f["file"], f["check"], sha):
                 continue
             dist = abs(int(lab.get("line", 0)) - f["line"])
             if dist <= NEAREST and (best is None or dist < abs(int(best.get("line", 0)) - f["line"])):
@@ -147,6 +185,7 @@ def match(findings, labels):
 
 
 def stub(f):
-    """A triage entry to fill in, for a finding without a label."""
-    return {"file": f["file"], "line": f["line"], "check": f["check"], "snippet": f["snippet"],
+    """A triage entry to fill in, for a finding without a label: its key
+    (no source text) and the diagnostic as the reason to replace."""
+    return {"file": f["file"], "line": f["line"], "check": f["check"], "line_sha": key_sha(f),
             "label": "?", "reason": f["message"]}

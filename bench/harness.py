@@ -15,6 +15,7 @@ import argparse
 import concurrent.futures
 import datetime
 import difflib
+import functools
 import json
 import os
 import re
@@ -102,17 +103,26 @@ def timed(argv, cwd, env=None):
     return proc.returncode, text, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
 
 
+def plugin_path(given, llvm):
+    """The CallocTidy.so to load: the one given (a file, or the build folder
+    holding it), or this work tree's build/llvm-NN/CallocTidy.so."""
+    if not given:
+        return ROOT / "build" / f"llvm-{llvm}" / "CallocTidy.so"
+    path = Path(given).resolve()
+    return path / "CallocTidy.so" if path.is_dir() else path
+
+
 class Tools:
     """The LLVM NN binaries, the plugin, and what each configuration runs."""
 
-    def __init__(self, llvm):
+    def __init__(self, llvm, plugin=None):
         self.llvm = llvm
         prefix = Path(f"/usr/lib/llvm-{llvm}/bin")
         self.clang = prefix / "clang"
         self.tidy = prefix / "clang-tidy"
         self.apply = prefix / "clang-apply-replacements"
         self.run_tidy = shutil.which(f"run-clang-tidy-{llvm}") or str(prefix / "run-clang-tidy")
-        self.plugin = ROOT / "build" / f"llvm-{llvm}" / "CallocTidy.so"
+        self.plugin = plugin_path(plugin, llvm)
         self.spatch = shutil.which("spatch")
         listed = subprocess.run([str(self.tidy), "--list-checks", "--checks=*",
                                  "--allow-enabling-analyzer-alpha-checkers"],
@@ -174,17 +184,42 @@ def select_projects(recipes, args):
 
 
 def apt_install(names, logfile):
-    missing = [n for n in names if subprocess.run(
-        ["dpkg-query", "-W", "-f=${Status}", n], capture_output=True, text=True
-    ).stdout != "install ok installed"]
-    if not missing:
-        return
-    log(f"  installing {' '.join(missing)}")
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    if sh("apt-get install -y --no-install-recommends " + " ".join(missing), WORK, logfile, env) != 0:
-        if sh("apt-get update && apt-get install -y --no-install-recommends " + " ".join(missing),
-              WORK, logfile, env) != 0:
-            raise Failure(f"apt-get install {' '.join(missing)} failed (see {logfile})")
+    """The Debian packages named, through scripts/bootstrap.sh's installer
+    (the one ./calloc-tidy uses): its messages shown, its output logged."""
+    script = 'source "$1" && shift && ct_install_missing "$@"'
+    with open(logfile, "a") as out:
+        out.write(f"\n$ ct_install_missing {' '.join(names)}\n")
+        proc = subprocess.run(["bash", "-c", script, "bash", str(ROOT / "scripts" / "bootstrap.sh"),
+                               *names], cwd=WORK, stdout=out, stderr=subprocess.PIPE, text=True,
+                              errors="replace")
+        out.write(proc.stderr)
+    for line in proc.stderr.splitlines():
+        if line.startswith("calloc-tidy: "):
+            log("  " + line[len("calloc-tidy: "):])
+    if proc.returncode != 0:
+        raise Failure(f"installing {' '.join(names)} failed (see {logfile})")
+
+
+def source_versions(package):
+    """The versions of a Debian source package that apt knows, newest first."""
+    text = subprocess.run(["apt-cache", "showsrc", "--only-source", package],
+                          capture_output=True, text=True).stdout
+    versions = sorted(set(re.findall(r"^Version: (\S+)$", text, re.M)))
+
+    def compare(a, b):
+        if a == b:
+            return 0
+        return -1 if subprocess.run(["dpkg", "--compare-versions", a, "lt", b]).returncode == 0 else 1
+    return sorted(versions, key=functools.cmp_to_key(compare), reverse=True)
+
+
+def debian_version(src):
+    """The Debian version of an unpacked source (its .dsc's Version)."""
+    for dsc in sorted(src.parent.glob("*.dsc")):
+        m = re.search(r"^Version: (\S+)$", dsc.read_text(errors="replace"), re.M)
+        if m:
+            return m.group(1)
+    return None
 
 
 def fetch_source(name, recipe, logfile):
@@ -197,9 +232,17 @@ def fetch_source(name, recipe, logfile):
     log(f"  apt-get source {package}")
     shutil.rmtree(dest, ignore_errors=True)
     dest.mkdir(parents=True)
-    if sh(f"apt-get source --only-source {shlex.quote(package)}", dest, logfile) != 0:
-        if sh(f"apt-get update && apt-get source --only-source {shlex.quote(package)}",
-              dest, logfile) != 0:
+    get = f"apt-get source --only-source {shlex.quote(package)}"
+    if sh(get, dest, logfile) != 0 and sh(f"apt-get update && {get}", dest, logfile) != 0:
+        # A mirror may list a version (often the security update's) it does
+        # not serve: fall back to the older versions the sources list.
+        for version in source_versions(package)[1:]:
+            log(f"  apt-get source {package}: the newest version failed; trying {version}")
+            shutil.rmtree(dest, ignore_errors=True)
+            dest.mkdir(parents=True)
+            if sh(f"{get}={shlex.quote(version)}", dest, logfile) == 0:
+                break
+        else:
             raise Failure(f"apt-get source {package} failed (see {logfile})")
     dirs = [d for d in dest.glob("*") if d.is_dir()]
     if len(dirs) != 1:
@@ -430,17 +473,23 @@ def count_lines(entries):
 # One project
 
 
-def plugin_revision():
-    """The commit the plugin's sources come from, marked when checks/ has
-    uncommitted changes."""
+def plugin_revision(plugin):
+    """The commit of the work tree the plugin was built in, marked when its
+    checks/ has uncommitted changes, and followed by the plugin's path when
+    that is not this work tree's build/; the path alone outside git."""
+    def git(*argv):
+        return subprocess.run(["git", *argv], capture_output=True, text=True,
+                              check=True).stdout.strip()
     try:
-        head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
-                              capture_output=True, text=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--", "checks"],
-                               capture_output=True, text=True).stdout.strip()
+        tree = git("-C", str(plugin.parent), "rev-parse", "--show-toplevel")
+        head = git("-C", tree, "rev-parse", "--short", "HEAD")
+        dirty = git("-C", tree, "status", "--porcelain", "--", "checks")
     except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return "commit " + head + (" with uncommitted changes in checks/" if dirty else "")
+        return str(plugin)
+    out = "commit " + head + (" with uncommitted changes in checks/" if dirty else "")
+    if Path(tree).resolve() != ROOT or plugin.parent.parent != ROOT / "build":
+        out += f" ({plugin})"
+    return out
 
 
 def run_project(name, recipe, tools, args):
@@ -451,7 +500,7 @@ def run_project(name, recipe, tools, args):
     result = {"name": name, "package": recipe.get("package", name), "llvm": tools.version,
               "date": datetime.date.today().isoformat(), "status": "ok",
               "library": recipe.get("library", ""), "config": recipe.get("config"),
-              "plugin": plugin_revision()}
+              "plugin": plugin_revision(tools.plugin)}
     config = None
     if recipe.get("config"):
         if (ROOT / recipe["config"]).exists():
@@ -470,6 +519,7 @@ def run_project(name, recipe, tools, args):
                 raise Failure(f"apt-get build-dep failed (see {logfile})")
         src = fetch_source(name, recipe, logfile)
         result["version"] = src.name
+        result["debian_version"] = debian_version(src)
         log(f"  building {src.name} (log: {logfile.relative_to(ROOT)})")
         base = pdir / "base"
         db = prepare_tree(name, recipe, src, base, tools, logfile)
@@ -523,8 +573,8 @@ def run_project(name, recipe, tools, args):
         result["error"] = str(e)
         log(f"  FAILED: {e}")
     result["seconds"] = round(time.monotonic() - t0, 1)
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    with open(RESULTS / f"{name}.json", "w") as f:
+    args.results.mkdir(parents=True, exist_ok=True)
+    with open(args.results / f"{name}.json", "w") as f:
         json.dump(result, f, indent=1)
     return result
 
@@ -617,6 +667,16 @@ def main():
                         help="repetitions of the clang-analyzer peers (default 1, with --quick "
                              "as many as --reps)")
     parser.add_argument("--jobs", type=int, default=2, help="parallel processes (default 2)")
+    parser.add_argument("--plugin", metavar="PATH",
+                        help="the CallocTidy.so to measure, or the build folder holding it "
+                             "(default: this work tree's build/llvm-NN/, which bench/run builds)")
+    parser.add_argument("--findings-only", action="store_true",
+                        help="download, build and lint, and write the results; no timing, "
+                             "peers, fix validation, zeroing or docs/ (for comparing the "
+                             "findings of two builds with bench/compare-findings)")
+    parser.add_argument("--results", metavar="DIR", type=Path, default=RESULTS,
+                        help="where to write <project>.json (default bench/work/results; "
+                             "docs/ is written from there too)")
     parser.add_argument("--skip-timing", action="store_true", help="no timing, no peers")
     parser.add_argument("--skip-fix", action="store_true", help="no fix validation")
     parser.add_argument("--skip-zeroing", action="store_true", help="keep the last zeroing data")
@@ -625,20 +685,28 @@ def main():
     parser.add_argument("--report-only", action="store_true",
                         help="only regenerate docs/ from bench/work/results and bench/triage")
     args = parser.parse_args()
+    args.results = args.results.resolve()
+    if args.findings_only:
+        args.skip_timing = args.skip_fix = args.skip_zeroing = True
 
     recipes = load_recipes()
     names = select_projects(recipes, args)
     WORK.mkdir(parents=True, exist_ok=True)
-    tools = Tools(args.llvm)
+    tools = Tools(args.llvm, args.plugin)
     if not args.report_only:
         if not tools.plugin.exists():
-            sys.exit(f"bench: no plugin at {tools.plugin} (bench/run builds it)")
+            sys.exit(f"bench: no plugin at {tools.plugin}"
+                     + ("" if args.plugin else " (bench/run builds it)"))
+        log(f"plugin: {tools.plugin}")
         if not args.skip_zeroing:
             zeroing(tools, args)
         for i, name in enumerate(names, 1):
             log(f"[{i}/{len(names)}] {name}")
             run_project(name, recipes[name], tools, args)
-    report.write(ROOT, recipes, tools)
+    if args.findings_only:
+        log(f"wrote {', '.join(str(args.results / (n + '.json')) for n in names)}")
+        return
+    report.write(ROOT, recipes, tools, args.results)
     log("wrote docs/evaluation.md and docs/zeroing.png")
 
 

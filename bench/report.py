@@ -90,10 +90,10 @@ def yesno(v):
     return "–" if v is None else ("yes" if v else "**no**")
 
 
-def load(root, recipes):
+def load(results_dir, recipes):
     out = []
     for name in recipes:
-        path = root / "bench" / "work" / "results" / f"{name}.json"
+        path = results_dir / f"{name}.json"
         if path.exists():
             with open(path) as f:
                 out.append(json.load(f))
@@ -207,8 +207,8 @@ def zeroing_table(data):
     return lines + [""]
 
 
-def write(root, recipes, tools):
-    results = load(root, recipes)
+def write(root, recipes, tools, results_dir=None):
+    results = load(results_dir or root / "bench" / "work" / "results", recipes)
     zero = plot(root)
     noisy = []
     L = []
@@ -486,15 +486,17 @@ def write(root, recipes, tools):
     else:
         L.append("None among the labelled findings.")
     L.append("")
-    stubs = [(r["name"], s) for r in ok for s in tri[r["name"]][2]]
-    if stubs:
+    # The unlabelled findings with their source as read from bench/work/ in
+    # this run; the stubs for bench/triage/ carry only its hash.
+    unlabelled = [(r["name"], f) for r in ok for f, lab in tri[r["name"]][1] if lab is None]
+    if unlabelled:
         L += ["## Not yet labelled", "",
               "Findings in the triage sample without a label (add them to "
               "`bench/triage/<project>.yaml`; `bench/work/<project>/unlabelled.yaml` has "
               "entries to fill in):", ""]
-        for name, s in stubs:
-            L.append(f"- {name} `{s['file']}:{s['line']}` {SHORT.get(s['check'], s['check'])}: "
-                     f"`{s['snippet']}`")
+        for name, f in unlabelled:
+            L.append(f"- {name} `{f['file']}:{f['line']}` {SHORT.get(f['check'], f['check'])}: "
+                     f"`{f.get('snippet', '')}`")
         L.append("")
     for r in ok:
         stub_list = tri[r["name"]][2]

@@ -3,7 +3,8 @@
 # itself. Gets a Debian 12 machine from nothing to a built plugin:
 #
 #   ct_pick_llvm [VALUE [WHERE]]  LLVM major version -> $CT_LLVM (16, 19, 22)
-#   ct_ensure_packages NN...      Debian packages for those versions
+#   ct_install_missing PKG...     those Debian packages, unless installed
+#   ct_ensure_packages NN...      Debian packages for those LLVM versions
 #   ct_ensure_venv                build/venv with requirements.txt (for lit)
 #   ct_ensure_build NN            build/llvm-NN configured and up to date
 #   ct_lock / ct_unlock           one setup at a time per work tree
@@ -57,15 +58,16 @@ ct_packages() {
   done
 }
 
-# ct_ensure_packages NN...: installs whatever ct_packages lists that dpkg
-# does not have; as root directly, otherwise through passwordless sudo;
-# failing both, prints the command to run and exits 1.
-ct_ensure_packages() {
+# ct_install_missing PKG...: installs those of the Debian packages named
+# that dpkg does not have; as root directly, otherwise through passwordless
+# sudo; failing both, prints the command to run and exits 1. The one
+# installer of the project: ./calloc-tidy, ./run-tests and bench/ use it.
+ct_install_missing() {
   command -v dpkg-query >/dev/null 2>&1 || return 0 # not Debian: CMake will say what it lacks
-  local -a wanted missing=()
+  (($# > 0)) || return 0
+  local -a wanted=("$@") missing=()
   local -A installed=()
   local name status
-  mapfile -t wanted < <(ct_packages "$@")
   # shellcheck disable=SC2016 # ${Package} is dpkg-query's, not the shell's
   while read -r name status; do
     [[ $status == "install ok installed" ]] && installed[$name]=1
@@ -97,6 +99,14 @@ ct_ensure_packages() {
     cat "$log" >&2
     ct_die "apt-get failed (above; also in $log)"
   fi
+}
+
+# ct_ensure_packages NN...: ct_install_missing of what ct_packages lists
+# for those LLVM versions.
+ct_ensure_packages() {
+  local -a wanted
+  mapfile -t wanted < <(ct_packages "$@")
+  ct_install_missing "${wanted[@]}"
 }
 
 # ct_ensure_venv: build/venv with requirements.txt installed. A stamp newer
