@@ -16,6 +16,8 @@ static constexpr llvm::StringLiteral AssertsAreGuardsOption =
     "AssertsAreGuards";
 static constexpr llvm::StringLiteral ReportEmbeddedProductsOption =
     "ReportEmbeddedProducts";
+static constexpr llvm::StringLiteral ReportUncheckedProductsOption =
+    "ReportUncheckedProducts";
 
 static bool isSizeTypeWidth(unsigned Bits) {
   return Bits == 0 || Bits == 16 || Bits == 32 || Bits == 64;
@@ -31,7 +33,9 @@ UncheckedMultiplicationCheck::UncheckedMultiplicationCheck(
           isSizeTypeWidth(ConfiguredSizeTypeBits) ? ConfiguredSizeTypeBits : 0),
       AssertsAreGuards(Options.get<bool>(AssertsAreGuardsOption, true)),
       ReportEmbeddedProducts(
-          Options.get<bool>(ReportEmbeddedProductsOption, true)) {}
+          Options.get<bool>(ReportEmbeddedProductsOption, true)),
+      ReportUncheckedProducts(
+          Options.get<bool>(ReportUncheckedProductsOption, false)) {}
 
 void UncheckedMultiplicationCheck::storeOptions(
     ClangTidyOptions::OptionMap &Opts) {
@@ -39,6 +43,7 @@ void UncheckedMultiplicationCheck::storeOptions(
   Options.store(Opts, SizeTypeBitsOption, SizeTypeBits);
   Options.store(Opts, AssertsAreGuardsOption, AssertsAreGuards);
   Options.store(Opts, ReportEmbeddedProductsOption, ReportEmbeddedProducts);
+  Options.store(Opts, ReportUncheckedProductsOption, ReportUncheckedProducts);
 }
 
 void UncheckedMultiplicationCheck::registerMatchers(MatchFinder *Finder) {
@@ -93,35 +98,43 @@ void UncheckedMultiplicationCheck::check(
 
   std::optional<SizeOrigin> Origin =
       findSizeOrigin(Call, Call->getArg(Family->SizeArg), State.Guards.get(),
-                     State.ProductHolders, *Model);
+                     State.ProductHolders, *Model, ReportUncheckedProducts);
   if (!Origin || isVerifiedAfterTheFact(*Origin, *Model))
     return;
   QualType SizeType =
       Call->getDirectCallee()->getParamDecl(Family->SizeArg)->getType();
   std::optional<WrappingProduct> Wrap =
       findWrappingProduct(*Origin, SizeType, *Model);
+  bool CanWrap = Wrap.has_value();
+  if (!Wrap && ReportUncheckedProducts)
+    Wrap = findUncheckedProduct(*Origin, *Model);
   if (!Wrap || (!Wrap->WholeSize && !ReportEmbeddedProducts))
     return;
   CallocFix Fix =
       checkedArrayForm(Call, *Family, *Origin, *Wrap, Function, PP, *Model);
-  emitDiagnostic(Call, *Origin, *Wrap, Fix, Ctx);
+  emitDiagnostic(Call, *Origin, *Wrap, CanWrap, Fix, Ctx);
 }
 
-void UncheckedMultiplicationCheck::emitDiagnostic(const CallExpr *Call,
-                                                  const SizeOrigin &Origin,
-                                                  const WrappingProduct &Wrap,
-                                                  const CallocFix &Fix,
-                                                  const ASTContext &Ctx) {
+void UncheckedMultiplicationCheck::emitDiagnostic(
+    const CallExpr *Call, const SizeOrigin &Origin, const WrappingProduct &Wrap,
+    bool CanWrap, const CallocFix &Fix, const ASTContext &Ctx) {
   std::string Size = Origin.Through ? Origin.Through->getName().str()
                                     : displayText(Origin.Value, Ctx);
+  bool Fixed = !Fix.Replacement.empty();
   {
-    auto D = diag(Call->getBeginLoc(),
-                  "allocation size '%0' can overflow"
-                  "%select{| ('%2' is computed in '%3')}1"
-                  "%select{ and nothing checks the multiplication|; use '%5', "
-                  "which checks the multiplication}4")
-             << Size << !Wrap.NarrowType.empty() << displayText(Wrap.Inner, Ctx)
-             << Wrap.NarrowType << !Fix.Replacement.empty() << Fix.Replacement;
+    auto D =
+        CanWrap ? diag(Call->getBeginLoc(),
+                       "allocation size '%0' can overflow"
+                       "%select{| ('%2' is computed in '%3')}1"
+                       "%select{ and nothing checks the multiplication|; use "
+                       "'%5', which checks the multiplication}4")
+                      << Size << !Wrap.NarrowType.empty()
+                      << displayText(Wrap.Inner, Ctx) << Wrap.NarrowType
+                      << Fixed << Fix.Replacement
+                : diag(Call->getBeginLoc(),
+                       "allocation size '%0' is not checked for overflow"
+                       "%select{|; use '%2', which checks the multiplication}1")
+                      << Size << Fixed << Fix.Replacement;
     for (const FixItHint &Hint : Fix.Edits)
       D << Hint;
   }

@@ -46,8 +46,8 @@ private:
   };
   FunctionState &stateOf(const Decl *Function, ASTContext &Ctx);
   void emitDiagnostic(const CallExpr *Call, const SizeOrigin &Origin,
-                      const WrappingProduct &Wrap, const CallocFix &Fix,
-                      const ASTContext &Ctx);
+                      const WrappingProduct &Wrap, bool CanWrap,
+                      const CallocFix &Fix, const ASTContext &Ctx);
 
   const AllocatorTable Allocators;
   const unsigned ConfiguredSizeTypeBits;
@@ -55,6 +55,8 @@ private:
   const unsigned SizeTypeBits;
   const bool AssertsAreGuards;
   const bool ReportEmbeddedProducts;
+  /// Also report products that fit but that nothing checks.
+  const bool ReportUncheckedProducts;
   std::unique_ptr<IntegerModel> Model;
   Preprocessor *PP = nullptr;
   llvm::DenseMap<const Decl *, FunctionState> Functions;

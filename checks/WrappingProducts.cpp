@@ -53,6 +53,44 @@ static bool mayWrap(const Expr *E, const IntegerModel &Model) {
   return !Plain.wrapping().empty();
 }
 
+/// The multiplications in the arithmetic of \p E (not inside calls), the
+/// outer ones first.
+static void
+collectProducts(const Expr *E,
+                llvm::SmallVectorImpl<const BinaryOperator *> &Out) {
+  E = E->IgnoreParenCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Mul)
+      Out.push_back(BO);
+    collectProducts(BO->getLHS(), Out);
+    collectProducts(BO->getRHS(), Out);
+  } else if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    collectProducts(CO->getTrueExpr(), Out);
+    collectProducts(CO->getFalseExpr(), Out);
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    collectProducts(UO->getSubExpr(), Out);
+  }
+}
+
+/// A product that multiplies a value, not only constants, and not by 1.
+static bool multipliesValue(const BinaryOperator *Mul, const ASTContext &Ctx) {
+  bool ConstL = isConstantFactor(Mul->getLHS(), Ctx);
+  bool ConstR = isConstantFactor(Mul->getRHS(), Ctx);
+  if (ConstL == ConstR)
+    return !ConstL;
+  std::optional<llvm::APSInt> C =
+      constantValue(ConstL ? Mul->getLHS() : Mul->getRHS(), Ctx);
+  return !C || *C != 1;
+}
+
+static bool hasValueProduct(const Expr *E, const ASTContext &Ctx) {
+  llvm::SmallVector<const BinaryOperator *, 4> Products;
+  collectProducts(E, Products);
+  return llvm::any_of(Products, [&](const BinaryOperator *Mul) {
+    return multipliesValue(Mul, Ctx);
+  });
+}
+
 /// The local a size argument reads, when the check follows it back to its
 /// definition: an integer local of this function, not volatile.
 static const VarDecl *sizeVariable(const Expr *SizeArg) {
@@ -66,12 +104,12 @@ static const VarDecl *sizeVariable(const Expr *SizeArg) {
 
 /// The origin of a size held by \p Var: its one reaching definition, and the
 /// facts where it is computed and at the call.
-static std::optional<SizeOrigin> originThrough(const VarDecl *Var,
-                                               const CallExpr *Call,
-                                               GuardAnalysis &Guards,
-                                               const IntegerModel &Model) {
+static std::optional<SizeOrigin>
+originThrough(const VarDecl *Var, const CallExpr *Call, GuardAnalysis &Guards,
+              const IntegerModel &Model, bool EveryProduct) {
   const Expr *Def = Guards.reachingDefinition(Var, Call);
-  if (!Def || !mayWrap(Def, Model))
+  if (!Def || !(mayWrap(Def, Model) ||
+                (EveryProduct && hasValueProduct(Def, Model.context()))))
     return std::nullopt;
   ValueKey VarKey{Var, nullptr, nullptr};
   std::vector<ValueKey> Keys{VarKey};
@@ -99,11 +137,14 @@ static std::optional<SizeOrigin> originThrough(const VarDecl *Var,
 std::optional<SizeOrigin>
 findSizeOrigin(const CallExpr *Call, const Expr *SizeArg, GuardAnalysis *Guards,
                const llvm::SmallPtrSetImpl<const VarDecl *> &Holders,
-               const IntegerModel &Model) {
+               const IntegerModel &Model, bool EveryProduct) {
   const VarDecl *Var = sizeVariable(SizeArg);
   // A local that is never assigned a product needs no further look; nor
-  // does an argument without a multiplication that can wrap.
-  if (Var ? !Holders.count(Var) : !mayWrap(SizeArg, Model))
+  // does an argument without a multiplication that can wrap (or, for
+  // EveryProduct, without one of a value).
+  if (Var ? !Holders.count(Var)
+          : !(mayWrap(SizeArg, Model) ||
+              (EveryProduct && hasValueProduct(SizeArg, Model.context()))))
     return std::nullopt;
   if (Guards && Guards->hasErrors())
     return std::nullopt;
@@ -111,7 +152,7 @@ findSizeOrigin(const CallExpr *Call, const Expr *SizeArg, GuardAnalysis *Guards,
   if (Var) {
     if (!Guards)
       return std::nullopt;
-    Origin = originThrough(Var, Call, *Guards, Model);
+    Origin = originThrough(Var, Call, *Guards, Model, EveryProduct);
   } else {
     Origin.emplace();
     Origin->Value = SizeArg;
@@ -226,6 +267,30 @@ std::optional<WrappingProduct> findWrappingProduct(const SizeOrigin &Origin,
       break;
     }
   return W;
+}
+
+std::optional<WrappingProduct> findUncheckedProduct(const SizeOrigin &Origin,
+                                                    const IntegerModel &Model) {
+  const ASTContext &Ctx = Model.context();
+  const std::optional<PointFacts> &Judged =
+      Origin.Through ? Origin.AtValue : Origin.AtCall;
+  const PointFacts *Facts = Judged && Judged->Reached ? &*Judged : nullptr;
+  llvm::SmallVector<const BinaryOperator *, 4> Products;
+  collectProducts(Origin.Value, Products);
+  for (const BinaryOperator *Mul : Products) {
+    if (!multipliesValue(Mul, Ctx) ||
+        (Facts && Facts->productBoundOf(Mul->getLHS(), Mul->getRHS())))
+      continue;
+    WrappingProduct W;
+    W.Inner = Mul;
+    W.Product = outermostProduct(Origin.Value, Mul);
+    if (!W.Product)
+      W.Product = Mul;
+    W.WholeSize = W.Product == Origin.Value->IgnoreParenImpCasts();
+    W.Facts = Facts;
+    return W;
+  }
+  return std::nullopt;
 }
 
 } // namespace clang::tidy::calloc

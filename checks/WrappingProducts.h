@@ -47,10 +47,12 @@ struct SizeOrigin {
 /// product that could wrap, when its variable holds no single product, or
 /// when the call is in code the CFG proves dead. \p Guards is null for
 /// code outside functions; \p Holders are the function's product holders.
+/// With \p EveryProduct, also a size whose products all fit but are not
+/// checked (see findUncheckedProduct).
 std::optional<SizeOrigin>
 findSizeOrigin(const CallExpr *Call, const Expr *SizeArg, GuardAnalysis *Guards,
                const llvm::SmallPtrSetImpl<const VarDecl *> &Holders,
-               const IntegerModel &Model);
+               const IntegerModel &Model, bool EveryProduct);
 
 /// Whether the code checked the stored product before the allocation:
 /// `if (len / n != size) fail;`, or `r = x * 2 + small; if (r < x) fail;`.
@@ -77,6 +79,14 @@ struct WrappingProduct {
 std::optional<WrappingProduct> findWrappingProduct(const SizeOrigin &Origin,
                                                    QualType SizeType,
                                                    const IntegerModel &Model);
+
+/// The first product in the arithmetic of \p Origin's size that has a
+/// factor other than a constant and that no check covers: a guard on that
+/// very product (`a > K / b`), `__builtin_mul_overflow`, or a check after
+/// the fact. Ranges do not count: this is the rule of projects that route
+/// every array allocation through a checked form.
+std::optional<WrappingProduct> findUncheckedProduct(const SizeOrigin &Origin,
+                                                    const IntegerModel &Model);
 
 } // namespace clang::tidy::calloc
 
