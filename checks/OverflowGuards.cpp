@@ -135,9 +135,10 @@ const PointFacts::KeyState *PointFacts::state(const ValueKey &Key) const {
 //===----------------------------------------------------------------------===//
 
 GuardAnalysis::GuardAnalysis(const Decl *Function, ASTContext &Ctx,
-                             const IntegerModel &Model, bool AssertsAreGuards)
+                             const IntegerModel &Model, bool AssertsAreGuards,
+                             CallSites *Callers)
     : Function(Function), Ctx(Ctx), Model(Model),
-      AssertsAreGuards(AssertsAreGuards) {
+      AssertsAreGuards(AssertsAreGuards), Callers(Callers) {
   Stmt *Body = Function ? Function->getBody() : nullptr;
   HasErrors = Function && Function->isInvalidDecl();
   if (!Body || HasErrors)
@@ -205,9 +206,21 @@ void GuardAnalysis::initialize(PointFacts &Entry,
   Entry.Ctx = &Ctx;
   for (const ValueKey &Key : Keys) {
     PointFacts::KeyState &S = Entry.Keys[Key];
-    S.Range = Model.rangeOf(typeOfKey(Key));
+    S.Range = entryRange(Key);
     S.Definitions = {nullptr};
   }
+}
+
+/// What a value holds when the function starts: any value of its type, or
+/// for a parameter, what the callers pass.
+ValueRange GuardAnalysis::entryRange(const ValueKey &Key) const {
+  ValueRange Type = Model.rangeOf(typeOfKey(Key));
+  const auto *Param = dyn_cast<ParmVarDecl>(Key.Var);
+  if (!Callers || Key.isPart() || !Param ||
+      Param->getDeclContext() != dyn_cast_or_null<DeclContext>(Function))
+    return Type;
+  std::optional<ValueRange> Passed = Callers->rangeOf(Param);
+  return Passed ? Type.meet(*Passed) : Type;
 }
 
 /// The value a comparison operand reads: `n`, `(size_t)n`, and the

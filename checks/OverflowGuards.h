@@ -20,6 +20,7 @@
 #ifndef CALLOC_TIDY_OVERFLOWGUARDS_H
 #define CALLOC_TIDY_OVERFLOWGUARDS_H
 
+#include "CallSites.h"
 #include "IntegerRanges.h"
 #include "StorageLocations.h"
 
@@ -130,8 +131,11 @@ public:
 
 class GuardAnalysis {
 public:
+  /// \p Callers, when given, bounds the function's parameters by what
+  /// its callers pass (CallSites.h).
   GuardAnalysis(const Decl *Function, ASTContext &Ctx,
-                const IntegerModel &Model, bool AssertsAreGuards);
+                const IntegerModel &Model, bool AssertsAreGuards,
+                CallSites *Callers = nullptr);
 
   /// The facts right before \p S is evaluated, following \p Keys. None
   /// when the function has no CFG or \p S is not evaluated in it.
@@ -161,6 +165,7 @@ private:
   void indexStatements();
   void findLoopHeads();
   void initialize(PointFacts &Entry, llvm::ArrayRef<ValueKey> Keys) const;
+  ValueRange entryRange(const ValueKey &Key) const;
   std::vector<ValueKey> withRelatedKeys(llvm::ArrayRef<ValueKey> Keys) const;
 
   // Transfer functions, one per kind of statement.
@@ -218,6 +223,7 @@ private:
   ASTContext &Ctx;
   const IntegerModel &Model;
   const bool AssertsAreGuards;
+  CallSites *Callers;
   bool HasErrors = false;
   /// Per variable, the values assigned to it in the function; and every
   /// comparison. Used to follow the values a followed value depends on.

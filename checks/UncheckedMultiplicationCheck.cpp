@@ -68,6 +68,7 @@ void UncheckedMultiplicationCheck::registerPPCallbacks(const SourceManager &,
 
 void UncheckedMultiplicationCheck::onEndOfTranslationUnit() {
   Functions.clear();
+  Callers.reset();
   Model.reset();
 }
 
@@ -75,8 +76,8 @@ UncheckedMultiplicationCheck::FunctionState &
 UncheckedMultiplicationCheck::stateOf(const Decl *Function, ASTContext &Ctx) {
   auto [It, Inserted] = Functions.try_emplace(Function);
   if (Inserted) {
-    It->second.Guards = std::make_unique<GuardAnalysis>(Function, Ctx, *Model,
-                                                        AssertsAreGuards);
+    It->second.Guards = std::make_unique<GuardAnalysis>(
+        Function, Ctx, *Model, AssertsAreGuards, Callers.get());
     collectProductHolders(Function, It->second.ProductHolders);
   }
   return It->second;
@@ -92,8 +93,10 @@ void UncheckedMultiplicationCheck::check(
   if (!Family || Call->containsErrors() ||
       Call->getNumArgs() <= Family->SizeArg)
     return;
-  if (!Model)
+  if (!Model) {
     Model = std::make_unique<IntegerModel>(Ctx, SizeTypeBits);
+    Callers = std::make_unique<CallSites>(Ctx, *Model);
+  }
   FunctionState &State = stateOf(Function, Ctx);
 
   std::optional<SizeOrigin> Origin =

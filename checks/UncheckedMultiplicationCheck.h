@@ -58,6 +58,7 @@ private:
   /// Also report products that fit but that nothing checks.
   const bool ReportUncheckedProducts;
   std::unique_ptr<IntegerModel> Model;
+  std::unique_ptr<CallSites> Callers;
   Preprocessor *PP = nullptr;
   llvm::DenseMap<const Decl *, FunctionState> Functions;
 };

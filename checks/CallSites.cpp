@@ -1,0 +1,90 @@
+//===--- CallSites.cpp ----------------------------------------------------===//
+
+#include "CallSites.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace clang::tidy::calloc {
+
+namespace {
+/// Collects the direct calls of functions with internal linkage, and the
+/// ones named any other way.
+class CallCollector : public RecursiveASTVisitor<CallCollector> {
+public:
+  CallCollector(llvm::DenseMap<const FunctionDecl *,
+                               llvm::SmallVector<const CallExpr *, 4>> &Calls,
+                llvm::DenseMap<const FunctionDecl *, bool> &Escapes)
+      : Calls(Calls), Escapes(Escapes) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = internalFunction(Call->getDirectCallee());
+    if (!Callee)
+      return true;
+    Calls[Callee].push_back(Call);
+    if (const auto *Name =
+            dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+      CalleeNames.insert(Name);
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl());
+    if (const FunctionDecl *Callee = internalFunction(FD);
+        Callee && !CalleeNames.count(Ref))
+      Escapes[Callee] = true;
+    return true;
+  }
+
+private:
+  static const FunctionDecl *internalFunction(const FunctionDecl *FD) {
+    if (!FD || FD->isExternallyVisible() || FD->isDependentContext() ||
+        FD->isVariadic())
+      return nullptr;
+    return FD->getCanonicalDecl();
+  }
+
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 4>>
+      &Calls;
+  llvm::DenseMap<const FunctionDecl *, bool> &Escapes;
+  llvm::DenseSet<const DeclRefExpr *> CalleeNames;
+};
+} // namespace
+
+void CallSites::scan() {
+  Scanned = true;
+  CallCollector Collector(Calls, Escapes);
+  Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+std::optional<ValueRange> CallSites::rangeOf(const ParmVarDecl *Param) {
+  const auto *Function =
+      dyn_cast_or_null<FunctionDecl>(Param->getDeclContext());
+  if (!Function || Function->isExternallyVisible() ||
+      !Param->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  if (!Scanned)
+    scan();
+  const FunctionDecl *Canonical = Function->getCanonicalDecl();
+  auto Found = Calls.find(Canonical);
+  if (Found == Calls.end() || Escapes.lookup(Canonical))
+    return std::nullopt;
+  unsigned Index = Param->getFunctionScopeIndex();
+  ValueRange Type = Model.rangeOf(Param->getType());
+  std::optional<ValueRange> All;
+  for (const CallExpr *Call : Found->second) {
+    if (Index >= Call->getNumArgs())
+      return std::nullopt;
+    // The argument as converted to the parameter's type.
+    ValueRange Arg =
+        Type.meet(RangeEvaluator(Model, nullptr).evaluate(Call->getArg(Index)));
+    All = All ? All->join(Arg) : Arg;
+  }
+  if (!All || *All == Type)
+    return std::nullopt;
+  return All;
+}
+
+} // namespace clang::tidy::calloc

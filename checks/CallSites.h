@@ -1,0 +1,50 @@
+//===--- CallSites.h - what a translation unit passes to its own functions ===//
+//
+// A function with internal linkage (`static`, or in an anonymous namespace)
+// whose address is never taken is called only from its translation unit,
+// and only directly. Each of its parameters then holds one of the values
+// its callers pass: the union of the arguments' ranges bounds it. The
+// translation unit is scanned once, and only when a check first asks.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CALLOC_TIDY_CALLSITES_H
+#define CALLOC_TIDY_CALLSITES_H
+
+#include "IntegerRanges.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace clang::tidy::calloc {
+
+class CallSites {
+public:
+  CallSites(ASTContext &Ctx, const IntegerModel &Model)
+      : Ctx(Ctx), Model(Model) {}
+
+  /// The values \p Param takes over every call in the translation unit,
+  /// when its function is only called directly from there and the calls
+  /// bound it more tightly than its type; none otherwise.
+  std::optional<ValueRange> rangeOf(const ParmVarDecl *Param);
+
+private:
+  void scan();
+
+  ASTContext &Ctx;
+  const IntegerModel &Model;
+  bool Scanned = false;
+  /// Per function with internal linkage, its direct calls; null when its
+  /// address is taken (or it is named other than by a call).
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 4>>
+      Calls;
+  llvm::DenseMap<const FunctionDecl *, bool> Escapes;
+};
+
+} // namespace clang::tidy::calloc
+
+#endif // CALLOC_TIDY_CALLSITES_H
