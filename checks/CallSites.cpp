@@ -3,6 +3,7 @@
 #include "CallSites.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::calloc {
@@ -12,12 +13,23 @@ namespace {
 /// ones named any other way.
 class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:
-  CallCollector(llvm::DenseMap<const FunctionDecl *,
+  CallCollector(const SourceManager &SM,
+                llvm::DenseMap<const FunctionDecl *,
                                llvm::SmallVector<const CallExpr *, 4>> &Calls,
                 llvm::DenseMap<const FunctionDecl *, bool> &Escapes)
-      : Calls(Calls), Escapes(Escapes) {}
+      : SM(SM), Calls(Calls), Escapes(Escapes) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
+
+  // System headers cannot call this file's functions, and types hold no
+  // calls that run.
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool TraverseTypeLoc(TypeLoc) { return true; }
 
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *Callee = internalFunction(Call->getDirectCallee());
@@ -46,6 +58,7 @@ private:
     return FD->getCanonicalDecl();
   }
 
+  const SourceManager &SM;
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 4>>
       &Calls;
   llvm::DenseMap<const FunctionDecl *, bool> &Escapes;
@@ -55,7 +68,7 @@ private:
 
 void CallSites::scan() {
   Scanned = true;
-  CallCollector Collector(Calls, Escapes);
+  CallCollector Collector(Ctx.getSourceManager(), Calls, Escapes);
   Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 

@@ -72,15 +72,13 @@ void UncheckedMultiplicationCheck::onEndOfTranslationUnit() {
   Model.reset();
 }
 
-UncheckedMultiplicationCheck::FunctionState &
-UncheckedMultiplicationCheck::stateOf(const Decl *Function, ASTContext &Ctx) {
-  auto [It, Inserted] = Functions.try_emplace(Function);
-  if (Inserted) {
-    It->second.Guards = std::make_unique<GuardAnalysis>(
-        Function, Ctx, *Model, AssertsAreGuards, Callers.get());
-    collectProductHolders(Function, It->second.ProductHolders);
-  }
-  return It->second;
+FunctionAnalyses &UncheckedMultiplicationCheck::analysesOf(const Decl *Function,
+                                                           ASTContext &Ctx) {
+  std::unique_ptr<FunctionAnalyses> &Slot = Functions[Function];
+  if (!Slot)
+    Slot = std::make_unique<FunctionAnalyses>(Function, Ctx, *Model,
+                                              AssertsAreGuards, Callers.get());
+  return *Slot;
 }
 
 void UncheckedMultiplicationCheck::check(
@@ -97,11 +95,9 @@ void UncheckedMultiplicationCheck::check(
     Model = std::make_unique<IntegerModel>(Ctx, SizeTypeBits);
     Callers = std::make_unique<CallSites>(Ctx, *Model);
   }
-  FunctionState &State = stateOf(Function, Ctx);
-
-  std::optional<SizeOrigin> Origin =
-      findSizeOrigin(Call, Call->getArg(Family->SizeArg), State.Guards.get(),
-                     State.ProductHolders, *Model, ReportUncheckedProducts);
+  std::optional<SizeOrigin> Origin = findSizeOrigin(
+      Call, Call->getArg(Family->SizeArg), analysesOf(Function, Ctx), *Model,
+      ReportUncheckedProducts);
   if (!Origin || isVerifiedAfterTheFact(*Origin, *Model))
     return;
   QualType SizeType =

@@ -38,13 +38,7 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
-  /// What is computed once per function that has a candidate call.
-  struct FunctionState {
-    std::unique_ptr<GuardAnalysis> Guards;
-    /// The locals assigned a product somewhere in the function.
-    llvm::SmallPtrSet<const VarDecl *, 8> ProductHolders;
-  };
-  FunctionState &stateOf(const Decl *Function, ASTContext &Ctx);
+  FunctionAnalyses &analysesOf(const Decl *Function, ASTContext &Ctx);
   void emitDiagnostic(const CallExpr *Call, const SizeOrigin &Origin,
                       const WrappingProduct &Wrap, bool CanWrap,
                       const CallocFix &Fix, const ASTContext &Ctx);
@@ -60,7 +54,7 @@ private:
   std::unique_ptr<IntegerModel> Model;
   std::unique_ptr<CallSites> Callers;
   Preprocessor *PP = nullptr;
-  llvm::DenseMap<const Decl *, FunctionState> Functions;
+  llvm::DenseMap<const Decl *, std::unique_ptr<FunctionAnalyses>> Functions;
 };
 
 } // namespace clang::tidy::calloc

@@ -39,10 +39,20 @@ static void collectHolders(const Stmt *S,
     collectHolders(Child, Out);
 }
 
-void collectProductHolders(const Decl *Function,
-                           llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
-  if (Function)
-    collectHolders(Function->getBody(), Out);
+GuardAnalysis &FunctionAnalyses::guards() {
+  if (!Guards)
+    Guards = std::make_unique<GuardAnalysis>(Function, Ctx, Model,
+                                             AssertsAreGuards, Callers);
+  return *Guards;
+}
+
+const llvm::SmallPtrSetImpl<const VarDecl *> &
+FunctionAnalyses::productHolders() {
+  if (!Holders) {
+    Holders.emplace();
+    collectHolders(Function->getBody(), *Holders);
+  }
+  return *Holders;
 }
 
 /// Whether evaluating \p E (without facts) finds a multiplication that can
@@ -134,33 +144,31 @@ originThrough(const VarDecl *Var, const CallExpr *Call, GuardAnalysis &Guards,
   return Origin;
 }
 
-std::optional<SizeOrigin>
-findSizeOrigin(const CallExpr *Call, const Expr *SizeArg, GuardAnalysis *Guards,
-               const llvm::SmallPtrSetImpl<const VarDecl *> &Holders,
-               const IntegerModel &Model, bool EveryProduct) {
+std::optional<SizeOrigin> findSizeOrigin(const CallExpr *Call,
+                                         const Expr *SizeArg,
+                                         FunctionAnalyses &Function,
+                                         const IntegerModel &Model,
+                                         bool EveryProduct) {
   const VarDecl *Var = sizeVariable(SizeArg);
   // A local that is never assigned a product needs no further look; nor
   // does an argument without a multiplication that can wrap (or, for
   // EveryProduct, without one of a value).
-  if (Var ? !Holders.count(Var)
+  if (Var ? !Function.productHolders().count(Var)
           : !(mayWrap(SizeArg, Model) ||
               (EveryProduct && hasValueProduct(SizeArg, Model.context()))))
     return std::nullopt;
-  if (Guards && Guards->hasErrors())
+  GuardAnalysis &Guards = Function.guards();
+  if (Guards.hasErrors())
     return std::nullopt;
   std::optional<SizeOrigin> Origin;
   if (Var) {
-    if (!Guards)
-      return std::nullopt;
-    Origin = originThrough(Var, Call, *Guards, Model, EveryProduct);
+    Origin = originThrough(Var, Call, Guards, Model, EveryProduct);
   } else {
     Origin.emplace();
     Origin->Value = SizeArg;
-    if (Guards) {
-      std::vector<ValueKey> Keys;
-      collectKeys(SizeArg, Keys);
-      Origin->AtCall = Guards->factsBefore(Call, Keys);
-    }
+    std::vector<ValueKey> Keys;
+    collectKeys(SizeArg, Keys);
+    Origin->AtCall = Guards.factsBefore(Call, Keys);
   }
   // Code the CFG proves dead in this configuration (under a condition that
   // folds to false, such as __builtin_constant_p of a variable) runs never.

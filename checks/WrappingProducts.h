@@ -24,15 +24,37 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 
 namespace clang::tidy::calloc {
 
-/// The locals of \p Function that are assigned a product somewhere in it:
-/// only an allocation sized by one of them needs the dataflow.
-void collectProductHolders(const Decl *Function,
-                           llvm::SmallPtrSetImpl<const VarDecl *> &Out);
+/// What the analysis of one function needs, each part built the first
+/// time a call in it gets that far.
+class FunctionAnalyses {
+public:
+  FunctionAnalyses(const Decl *Function, ASTContext &Ctx,
+                   const IntegerModel &Model, bool AssertsAreGuards,
+                   CallSites *Callers)
+      : Function(Function), Ctx(Ctx), Model(Model),
+        AssertsAreGuards(AssertsAreGuards), Callers(Callers) {}
+
+  /// The guard dataflow over the function's CFG.
+  GuardAnalysis &guards();
+  /// The locals assigned a product somewhere in the function: only an
+  /// allocation sized by one of them needs the dataflow.
+  const llvm::SmallPtrSetImpl<const VarDecl *> &productHolders();
+
+private:
+  const Decl *Function;
+  ASTContext &Ctx;
+  const IntegerModel &Model;
+  bool AssertsAreGuards;
+  CallSites *Callers;
+  std::unique_ptr<GuardAnalysis> Guards;
+  std::optional<llvm::SmallPtrSet<const VarDecl *, 8>> Holders;
+};
 
 /// The expression behind an allocation size, and where facts about it hold.
 struct SizeOrigin {
@@ -45,14 +67,14 @@ struct SizeOrigin {
 
 /// Where the size \p SizeArg of \p Call comes from; none when it contains no
 /// product that could wrap, when its variable holds no single product, or
-/// when the call is in code the CFG proves dead. \p Guards is null for
-/// code outside functions; \p Holders are the function's product holders.
+/// when the call is in code the CFG proves dead.
 /// With \p EveryProduct, also a size whose products all fit but are not
 /// checked (see findUncheckedProduct).
-std::optional<SizeOrigin>
-findSizeOrigin(const CallExpr *Call, const Expr *SizeArg, GuardAnalysis *Guards,
-               const llvm::SmallPtrSetImpl<const VarDecl *> &Holders,
-               const IntegerModel &Model, bool EveryProduct);
+std::optional<SizeOrigin> findSizeOrigin(const CallExpr *Call,
+                                         const Expr *SizeArg,
+                                         FunctionAnalyses &Function,
+                                         const IntegerModel &Model,
+                                         bool EveryProduct);
 
 /// Whether the code checked the stored product before the allocation:
 /// `if (len / n != size) fail;`, or `r = x * 2 + small; if (r < x) fail;`.
