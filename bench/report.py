@@ -3,7 +3,10 @@
 Reads bench/work/results/<project>.json (written by bench/harness.py), the
 triage labels in bench/triage/<project>.yaml, and the zeroing measurements
 bench/work/zeroing-{default,fixed}.tsv. Precision is computed here from the
-labels: nothing in the report is typed in by hand.
+labels: nothing in the report is typed in by hand. The sections that only a
+full run measures (fix validation, speed, peers, zeroing) are kept from the
+previous docs/evaluation.md, and marked so, when the results lack them
+(`bench/run --findings-only` followed by `--report-only`).
 """
 
 import csv
@@ -11,6 +14,7 @@ import datetime
 import json
 import os
 import platform
+import re
 import statistics
 from pathlib import Path
 
@@ -31,6 +35,11 @@ PEER_OF = {"widening": "calloc-unchecked-multiplication",
            "taint": "calloc-unchecked-multiplication",
            "mallocoverflow": "calloc-unchecked-multiplication",
            "coccinelle": "calloc-malloc-memset"}
+# The sections only a full run measures (fix validation, speed, peers and
+# ZEROING): when this run's results lack one, the previous page's is kept
+# under a line that starts with KEPT.
+ZEROING = "Why calloc: zeroed memory on this machine"
+KEPT = "_Kept from the page generated"
 NOISY = 0.10  # a spread (max - min) above this share of the median is called noisy
 
 
@@ -121,6 +130,41 @@ def triage(root, res):
     return counts, pairs, stubs
 
 
+def page_sections(path):
+    """The previous page: ({heading: lines under it}, when it was generated)."""
+    try:
+        text = path.read_text()
+    except OSError:
+        return {}, None
+    sections, current = {}, None
+    for line in text.split("\n"):
+        if line.startswith("## "):
+            current = line[3:].strip()
+            sections[current] = []
+        elif current is not None:
+            sections[current].append(line)
+    m = re.search(r"^Generated (\d{4}-\d\d-\d\d \d\d:\d\d) ", text, re.M)
+    return sections, (m.group(1) if m else None)
+
+
+def kept_section(previous, heading):
+    """A measured section of the previous page, marked as kept (once: a
+    section kept twice keeps its first mark); [] when it has none."""
+    sections, generated = previous
+    body = sections.get(heading)
+    if not body:
+        return []
+    while body and not body[-1].strip():
+        body = body[:-1]
+    lines = body[1:] if body and not body[0].strip() else body
+    if lines and lines[0].startswith(KEPT):
+        return ["## " + heading, ""] + lines + [""]
+    return (["## " + heading, "",
+             f"{KEPT} {generated or 'before this one'} (the history of docs/evaluation.md "
+             f"says with which plugin): this run (`bench/run --findings-only`) did not "
+             f"measure it._", ""] + lines + [""])
+
+
 def same_call(peer, ours):
     """Peer findings on a line where one of ours stands (same call)."""
     lines = {(f["file"], f["line"]) for f in ours}
@@ -207,6 +251,27 @@ def zeroing_table(data):
     return lines + [""]
 
 
+def zeroing_section(zero):
+    return (["## " + ZEROING, "",
+             "![time to get N zeroed bytes](zeroing.png)", "",
+             "`bench/zeroing.c` times allocate + zero + free for each N (median of 11 runs, "
+             "`CLOCK_MONOTONIC`), twice: with glibc's defaults, and with the mmap threshold fixed "
+             "at 128 KiB (`GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072`). With the defaults, "
+             "glibc raises its threshold each time a larger mmapped block is freed (up to 32 MiB), "
+             "so a program that allocates and frees large blocks gets them from the heap, where "
+             "`calloc` has to clear reused memory just as `memset` does. Above the threshold "
+             "`calloc` gets fresh pages from the kernel and skips the clearing; "
+             "*calloc + touch* writes one byte per page, so the kernel's deferred zeroing is paid "
+             "too: it is the fair comparison for a buffer the program then fills.", ""]
+            + zeroing_table(zero)
+            + ["What this means for `calloc-malloc-memset`: below the threshold the rewrite costs "
+               "nothing and gains nothing in time (the same clearing, in one call); above it, "
+               "`calloc` avoids writing pages the program never uses and clears the rest in the "
+               "kernel on first touch. That is why `MinimumSize` defaults to 0 (the rewrite is "
+               "measurably slower at no size here, and it also checks the multiplication) and why "
+               "`131072` is the value to use to keep only the pairs where it saves time.", ""])
+
+
 def write(root, recipes, tools, results_dir=None):
     results = load(results_dir or root / "bench" / "work" / "results", recipes)
     zero = plot(root)
@@ -240,6 +305,7 @@ def write(root, recipes, tools, results_dir=None):
     ok = [r for r in results if r.get("status") == "ok"]
     failed = [r for r in results if r.get("status") != "ok"]
     tri = {r["name"]: triage(root, r) for r in ok}
+    previous = page_sections(root / "docs" / "evaluation.md")
 
     # Headline numbers.
     tot = {c: [0, 0, 0, 0, 0] for c in CHECKS}
@@ -358,6 +424,9 @@ def write(root, recipes, tools, results_dir=None):
             L.append(f"Not validated (no offline test suite in the recipe): {', '.join(notest)}.")
         L.append("")
 
+    else:
+        L += kept_section(previous, "Fix validation")
+
     # Speed.
     timed = [r for r in ok if r.get("timing")]
     if timed:
@@ -415,6 +484,9 @@ def write(root, recipes, tools, results_dir=None):
                      "of their median (⚠); the machine was shared while measuring.")
             L.append("")
 
+    else:
+        L += kept_section(previous, "Speed")
+
     # Peers.
     peered = [r for r in ok if r.get("peers")]
     if peered:
@@ -459,6 +531,9 @@ def write(root, recipes, tools, results_dir=None):
               "own functions or `realloc`. The Coccinelle patch finds the malloc + memset "
               "pairs whose size is written the same, with nothing that mentions the pointer "
               "between them, in the file alone (`--no-includes`), and only for `malloc`.", ""]
+
+    else:
+        L += kept_section(previous, "Peers on the same files")
 
     # Failures.
     if failed:
@@ -509,22 +584,8 @@ def write(root, recipes, tools, results_dir=None):
             path.unlink()
 
     # Zeroing.
-    L += ["## Why calloc: zeroed memory on this machine", "",
-          "![time to get N zeroed bytes](zeroing.png)", "",
-          "`bench/zeroing.c` times allocate + zero + free for each N (median of 11 runs, "
-          "`CLOCK_MONOTONIC`), twice: with glibc's defaults, and with the mmap threshold fixed "
-          "at 128 KiB (`GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072`). With the defaults, "
-          "glibc raises its threshold each time a larger mmapped block is freed (up to 32 MiB), "
-          "so a program that allocates and frees large blocks gets them from the heap, where "
-          "`calloc` has to clear reused memory just as `memset` does. Above the threshold "
-          "`calloc` gets fresh pages from the kernel and skips the clearing; "
-          "*calloc + touch* writes one byte per page, so the kernel's deferred zeroing is paid "
-          "too: it is the fair comparison for a buffer the program then fills.", ""]
-    L += zeroing_table(zero)
-    L += ["What this means for `calloc-malloc-memset`: below the threshold the rewrite costs "
-          "nothing and gains nothing in time (the same clearing, in one call); above it, "
-          "`calloc` avoids writing pages the program never uses and clears the rest in the "
-          "kernel on first touch. That is why `MinimumSize` defaults to 0 (the rewrite is measurably "
-          "slower at no size here, and it also checks the multiplication) and why `131072` is the value "
-          "to use to keep only the pairs where it saves time.", ""]
+    if zero is None and kept_section(previous, ZEROING):
+        L += kept_section(previous, ZEROING)
+    else:
+        L += zeroing_section(zero)
     (root / "docs" / "evaluation.md").write_text("\n".join(L))
