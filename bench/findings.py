@@ -23,6 +23,25 @@ SNIPPET = 48
 SAMPLE = 30  # at most this many findings per check and project are triaged
 NEAREST = 400  # how far (in lines) a label may have moved
 
+MULTIPLICATION = "calloc-unchecked-multiplication"
+MEMSET = "calloc-malloc-memset"
+# The labels of each check (bench/triage/README.md), the one that counts as
+# a true finding first: precision is its share of the labelled findings.
+LABELS = {
+    MULTIPLICATION: ("wraps", "bounded-here", "bounded-elsewhere"),
+    MEMSET: ("tp", "fp"),
+}
+# Labels that say why the product cannot wrap: they carry a `shape`, and
+# bounded-here also says `where` the bound is.
+SHAPED = ("bounded-here", "bounded-elsewhere")
+WHERE = ("function", "file")
+SHAPE_RE = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+
+
+def true_label(check):
+    """The label of a finding that is right (wraps, tp)."""
+    return LABELS[check][0]
+
 
 def _offsets_to_positions(path):
     data = Path(path).read_bytes()
@@ -138,8 +157,7 @@ def load_labels(triage_dir, project):
         data = yaml.safe_load(f) or {}
     labels = data.get("findings") or []
     for lab in labels:
-        if lab.get("label") not in ("tp", "fp"):
-            raise ValueError(f"{path}: label must be tp or fp: {lab}")
+        check_label(path, lab)
         if "snippet" in lab:
             # The old key quoted the project's code; the hash replaces it.
             raise ValueError(f"{path}: labels are keyed by line_sha, not snippet: replace "
@@ -150,6 +168,37 @@ def load_labels(triage_dir, project):
             raise ValueError(f"{path}: line_sha must be 16 lowercase hex digits, in quotes when "
                              f"they are all decimal: {lab}")
     return labels
+
+
+def check_label(path, lab):
+    """Raises ValueError when a triage entry breaks bench/triage/README.md's
+    scheme: a label its check does not have, a missing or stray shape or
+    where, or a reason that is not one line."""
+    check, label = lab.get("check"), lab.get("label")
+    if check not in LABELS:
+        raise ValueError(f"{path}: unknown check {check!r} (one of {', '.join(LABELS)}): {lab}")
+    if label not in LABELS[check]:
+        hint = (" (tp and fp are for calloc-malloc-memset; relabel by whether the product "
+                "can wrap, see bench/triage/README.md)" if check == MULTIPLICATION else "")
+        raise ValueError(f"{path}: label of {check} must be {' or '.join(LABELS[check])}"
+                         f"{hint}: {lab}")
+    shape = lab.get("shape")
+    if label in SHAPED:
+        if not isinstance(shape, str) or not SHAPE_RE.fullmatch(shape):
+            raise ValueError(f"{path}: a {label} label needs `shape:`, a short kebab-case name "
+                             f"of the bound (e.g. compound-guard): {lab}")
+    elif shape is not None:
+        raise ValueError(f"{path}: only {' and '.join(SHAPED)} labels have a shape: {lab}")
+    where = lab.get("where")
+    if label == "bounded-here":
+        if where not in WHERE:
+            raise ValueError(f"{path}: a bounded-here label needs `where: function` or "
+                             f"`where: file` (where the bound is): {lab}")
+    elif where is not None:
+        raise ValueError(f"{path}: only bounded-here labels have `where`: {lab}")
+    reason = lab.get("reason")
+    if not isinstance(reason, str) or not reason.strip() or "\n" in reason.strip():
+        raise ValueError(f"{path}: the reason must be one line of our own words: {lab}")
 
 
 def sample(findings, project):

@@ -500,7 +500,10 @@ def run_project(name, recipe, tools, args):
     result = {"name": name, "package": recipe.get("package", name), "llvm": tools.version,
               "date": datetime.date.today().isoformat(), "status": "ok",
               "library": recipe.get("library", ""), "config": recipe.get("config"),
+              "level": recipe.get("level", "default"),
               "plugin": plugin_revision(tools.plugin)}
+    if recipe.get("level_of"):
+        result["level_of"] = recipe["level_of"]
     config = None
     if recipe.get("config"):
         if (ROOT / recipe["config"]).exists():

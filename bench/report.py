@@ -3,14 +3,20 @@
 Reads bench/work/results/<project>.json (written by bench/harness.py), the
 triage labels in bench/triage/<project>.yaml, and the zeroing measurements
 bench/work/zeroing-{default,fixed}.tsv. Precision is computed here from the
-labels: nothing in the report is typed in by hand.
+labels: nothing in the report is typed in by hand. The sections that only a
+full run measures (fix validation, speed, peers, zeroing) are kept from the
+previous docs/evaluation.md, and marked so, when the results lack them
+(`bench/run --findings-only` followed by `--report-only`).
 """
 
+import collections
 import csv
 import datetime
+import functools
 import json
 import os
 import platform
+import re
 import statistics
 from pathlib import Path
 
@@ -18,8 +24,16 @@ import yaml
 
 import findings as fnd
 
-CHECKS = ("calloc-unchecked-multiplication", "calloc-malloc-memset")
-SHORT = {"calloc-unchecked-multiplication": "multiplication", "calloc-malloc-memset": "memset"}
+CHECKS = (fnd.MULTIPLICATION, fnd.MEMSET)
+SHORT = {fnd.MULTIPLICATION: "multiplication", fnd.MEMSET: "memset"}
+# The levels a run can be made at (a recipe's `level`), in the order of the
+# report's columns; a level not listed here comes after them.
+LEVELS = ("default",)
+# The sections only a full run measures (fix validation, speed, peers and
+# ZEROING): when this run's results lack one, the previous page's is kept
+# under a line that starts with KEPT.
+ZEROING = "Why calloc: zeroed memory on this machine"
+KEPT = "_Kept from the page generated"
 PEER_NAMES = {
     "widening": "`bugprone-implicit-widening-of-multiplication-result`",
     "taint": "`clang-analyzer-optin.taint.TaintedAlloc`",
@@ -82,8 +96,8 @@ def fmt_ratio(r, noisy_marks):
     return text
 
 
-def fmt_pct(tp, fp):
-    return f"{100 * tp / (tp + fp):.0f}%" if tp + fp else "–"
+def fmt_share(part, whole):
+    return f"{100 * part / whole:.0f}%" if whole else "–"
 
 
 def yesno(v):
@@ -100,25 +114,122 @@ def load(results_dir, recipes):
     return out
 
 
+class Tally:
+    """The labels of one check's findings in one run, or summed over runs."""
+
+    def __init__(self, check):
+        self.check = check
+        self.labels = collections.Counter()
+        self.unlabelled = 0
+        self.sampled = 0  # the findings drawn for triage
+        self.total = 0  # all the findings
+
+    def __iadd__(self, other):
+        self.labels.update(other.labels)
+        self.unlabelled += other.unlabelled
+        self.sampled += other.sampled
+        self.total += other.total
+        return self
+
+    @property
+    def labelled(self):
+        return sum(self.labels.values())
+
+    @property
+    def right(self):
+        """Findings labelled with the check's true label (wraps, tp)."""
+        return self.labels[fnd.true_label(self.check)]
+
+    def precision(self):
+        return fmt_share(self.right, self.labelled)
+
+
+def tallies():
+    return {c: Tally(c) for c in CHECKS}
+
+
+def add_tallies(into, other):
+    for c in CHECKS:
+        into[c] += other[c]
+    return into
+
+
 def triage(root, res):
-    """{check: [tp, fp, unlabelled, sampled, total]}, the labelled pairs, stubs."""
-    labels = fnd.load_labels(root / "bench" / "triage", res["name"])
+    """({check: Tally}, [(finding, label or None)], stubs, stale labels).
+
+    A run at another level than its base run's (`level_of`) is matched with
+    its own labels first, then with the base run's: a finding's label does
+    not depend on the level that reported it. Stale labels are the run's own
+    labels that match no finding of this run."""
+    triage_dir = root / "bench" / "triage"
+    own = fnd.load_labels(triage_dir, res["name"])
+    labels = list(own)
+    if res.get("level_of"):
+        labels += fnd.load_labels(triage_dir, res["level_of"])
     found = res.get("findings") or []
-    chosen = fnd.sample(found, res["name"])
-    pairs = fnd.match(chosen, labels)
-    counts = {c: [0, 0, 0, 0, sum(1 for f in found if f["check"] == c)] for c in CHECKS}
+    pairs = fnd.match(fnd.sample(found, res["name"]), labels)
+    counts = tallies()
+    for f in found:
+        counts[f["check"]].total += 1
     stubs = []
     for f, lab in pairs:
-        c = counts.setdefault(f["check"], [0, 0, 0, 0, 0])
-        c[3] += 1
+        t = counts[f["check"]]
+        t.sampled += 1
         if lab is None:
-            c[2] += 1
+            t.unlabelled += 1
             stubs.append(fnd.stub(f))
-        elif lab["label"] == "tp":
-            c[0] += 1
         else:
-            c[1] += 1
-    return counts, pairs, stubs
+            t.labels[lab["label"]] += 1
+    used = {id(lab) for _, lab in pairs if lab is not None}
+    stale = [lab for lab in own if id(lab) not in used]
+    return counts, pairs, stubs, stale
+
+
+def count_where(runs, tri, where):
+    """bounded-here labels of the multiplication check whose bound is in
+    the function (where="function") or elsewhere in the file."""
+    return sum(1 for r in runs for f, lab in tri[r["name"]][1]
+               if lab and f["check"] == fnd.MULTIPLICATION and lab["label"] == "bounded-here"
+               and lab.get("where") == where)
+
+
+def level_order(levels):
+    return sorted(set(levels), key=lambda v: (LEVELS.index(v) if v in LEVELS else len(LEVELS), v))
+
+
+def page_sections(path):
+    """The previous page: ({heading: lines under it}, when it was generated)."""
+    try:
+        text = path.read_text()
+    except OSError:
+        return {}, None
+    sections, current = {}, None
+    for line in text.split("\n"):
+        if line.startswith("## "):
+            current = line[3:].strip()
+            sections[current] = []
+        elif current is not None:
+            sections[current].append(line)
+    m = re.search(r"^Generated (\d{4}-\d\d-\d\d \d\d:\d\d) ", text, re.M)
+    return sections, (m.group(1) if m else None)
+
+
+def kept_section(previous, heading):
+    """A measured section of the previous page, marked as kept (once: a
+    section kept twice keeps its first mark); [] when it has none."""
+    sections, generated = previous
+    body = sections.get(heading)
+    if not body:
+        return []
+    while body and not body[-1].strip():
+        body = body[:-1]
+    lines = body[1:] if body and not body[0].strip() else body
+    if lines and lines[0].startswith(KEPT):
+        return ["## " + heading, ""] + lines + [""]
+    return (["## " + heading, "",
+             f"{KEPT} {generated or 'before this one'} (the history of docs/evaluation.md "
+             f"says with which plugin): this run (`bench/run --findings-only`) did not "
+             f"measure it._", ""] + lines + [""])
 
 
 def same_call(peer, ours):
@@ -207,6 +318,27 @@ def zeroing_table(data):
     return lines + [""]
 
 
+def zeroing_section(zero):
+    return (["## " + ZEROING, "",
+             "![time to get N zeroed bytes](zeroing.png)", "",
+             "`bench/zeroing.c` times allocate + zero + free for each N (median of 11 runs, "
+             "`CLOCK_MONOTONIC`), twice: with glibc's defaults, and with the mmap threshold fixed "
+             "at 128 KiB (`GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072`). With the defaults, "
+             "glibc raises its threshold each time a larger mmapped block is freed (up to 32 MiB), "
+             "so a program that allocates and frees large blocks gets them from the heap, where "
+             "`calloc` has to clear reused memory just as `memset` does. Above the threshold "
+             "`calloc` gets fresh pages from the kernel and skips the clearing; "
+             "*calloc + touch* writes one byte per page, so the kernel's deferred zeroing is paid "
+             "too: it is the fair comparison for a buffer the program then fills.", ""]
+            + zeroing_table(zero)
+            + ["What this means for `calloc-malloc-memset`: below the threshold the rewrite costs "
+               "nothing and gains nothing in time (the same clearing, in one call); above it, "
+               "`calloc` avoids writing pages the program never uses and clears the rest in the "
+               "kernel on first touch. That is why `MinimumSize` defaults to 0 (the rewrite is "
+               "measurably slower at no size here, and it also checks the multiplication) and why "
+               "`131072` is the value to use to keep only the pairs where it saves time.", ""])
+
+
 def write(root, recipes, tools, results_dir=None):
     results = load(results_dir or root / "bench" / "work" / "results", recipes)
     zero = plot(root)
@@ -229,7 +361,9 @@ def write(root, recipes, tools, results_dir=None):
           "Reproduce from a fresh clone, as root on Debian 12:", "",
           "```", "bench/run            # the default projects (add --large for the big ones)",
           "bench/run --quick    # two small projects", "bench/run --projects zlib,giflib",
-          "bench/run --report-only   # this page again from bench/work/ and bench/triage/", "```",
+          "bench/run --report-only   # this page again from bench/work/ and bench/triage/",
+          "bench/run --findings-only && bench/run --report-only   # the findings, not the timing",
+          "```",
           "",
           "It downloads each project with `apt-get source` into `bench/work/` (never committed), "
           "builds it once with clang to get a `compile_commands.json`, lints the library's "
@@ -240,13 +374,14 @@ def write(root, recipes, tools, results_dir=None):
     ok = [r for r in results if r.get("status") == "ok"]
     failed = [r for r in results if r.get("status") != "ok"]
     tri = {r["name"]: triage(root, r) for r in ok}
+    previous = page_sections(root / "docs" / "evaluation.md")
+    held_out = [r["name"] for r in ok if recipes.get(r["name"], {}).get("held_out")]
+
+    def summed(runs):
+        return functools.reduce(add_tallies, (tri[r["name"]][0] for r in runs), tallies())
 
     # Headline numbers.
-    tot = {c: [0, 0, 0, 0, 0] for c in CHECKS}
-    for r in ok:
-        for c in CHECKS:
-            for i in range(5):
-                tot[c][i] += tri[r["name"]][0].get(c, [0] * 5)[i]
+    tot = summed(ok)
     L += ["## Headline", ""]
     units = sum(r.get("units", 0) for r in ok)
     lines = sum(r.get("lines", 0) for r in ok)
@@ -260,11 +395,29 @@ def write(root, recipes, tools, results_dir=None):
              + (f" ({', '.join(configured)} with the project's allocators configured)"
                 if configured else "")
              + (f"; {len(failed)} project(s) did not build in the harness (below)." if failed else "."))
-    for c in CHECKS:
-        tp, fp, un, sampled, total = tot[c]
-        L.append(f"- `{c}`: {total} finding{'' if total == 1 else 's'}; {sampled} triaged, {tp} true and {fp} false "
-                 f"positives{f', {un} not yet labelled' if un else ''}: precision "
-                 f"**{fmt_pct(tp, fp)}**.")
+    levels = level_order(r.get("level", "default") for r in ok)
+    L.append(f"- Level{'s' if len(levels) > 1 else ''} of the checks: "
+             + ", ".join(f"`{v}` ({sum(1 for r in ok if r.get('level', 'default') == v)} runs)"
+                         for v in levels) + ".")
+    m = tot[fnd.MULTIPLICATION]
+    L.append(f"- `{fnd.MULTIPLICATION}`: {m.total} finding{'' if m.total == 1 else 's'}; "
+             f"{m.labelled} labelled: {m.labels['wraps']} products that can wrap, "
+             f"{m.labels['bounded-here']} bounded in the same function or file "
+             f"({count_where(ok, tri, 'function')} in the same function), "
+             f"{m.labels['bounded-elsewhere']} bounded elsewhere"
+             f"{f', {m.unlabelled} not yet labelled' if m.unlabelled else ''}: precision "
+             f"(wraps / labelled) **{m.precision()}**.")
+    if held_out:
+        h = summed([r for r in ok if r["name"] in held_out])[fnd.MULTIPLICATION]
+        t = summed([r for r in ok if r["name"] not in held_out])[fnd.MULTIPLICATION]
+        L.append(f"  On the runs held out from tuning ({', '.join(held_out)}): "
+                 f"{h.labels['wraps']} of {h.labelled}, **{h.precision()}**; on the runs used "
+                 f"in tuning {t.labels['wraps']} of {t.labelled}, {t.precision()}.")
+    e = tot[fnd.MEMSET]
+    L.append(f"- `{fnd.MEMSET}`: {e.total} finding{'' if e.total == 1 else 's'}; {e.sampled} "
+             f"triaged, {e.labels['tp']} true and {e.labels['fp']} false positives"
+             f"{f', {e.unlabelled} not yet labelled' if e.unlabelled else ''}: precision "
+             f"**{e.precision()}**.")
     both = [ratio(r["timing"]["ours"]["cpu"], r["timing"]["parse"]["cpu"])
             for r in ok if r.get("timing")]
     both = [b for b in both if b]
@@ -286,40 +439,47 @@ def write(root, recipes, tools, results_dir=None):
                  f"{len(fixed)}, and the tests in {green_t} of the {len(before)} whose tests "
                  f"passed before the fixes"
                  + (f" ({', '.join(red)}: tests failing before any fix)" if red else "") + ".")
+    if not both or not fixed:
+        missing = [name for name, there in (("speed", both), ("fix validation", fixed))
+                   if not there]
+        L.append(f"- Not measured in this run: {' and '.join(missing)} (the sections below "
+                 f"say where their numbers come from).")
     L.append("")
 
-    # Per project.
+    # Per run.
     L += ["## Findings and precision", "",
-          "Precision = true / (true + false) positives among the labelled findings (all of "
-          "them, or a random sample of 30 per check when there are more). A true positive is a "
-          "product that can wrap given the code visible in the function, or a malloc + memset "
-          "pair that calloc replaces exactly; a false positive is one the code already makes "
-          "safe. Fix-its: findings that come with a fix.", "",
-          "| project | version | linted | configuration | TUs | lines | multiplication | memset | "
-          "fix-its | TP / FP | precision | unlabelled |",
-          "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+          f"Every finding of `{fnd.MULTIPLICATION}` is labelled by reading the code (all of "
+          "them, or a random sample of 30 per check and run when there are more) with whether "
+          "the product can really wrap: **wraps** (some input makes it wrap; the label says "
+          "which), **bounded here** (it cannot, because of a bound in the same function or "
+          "file, one the check could learn to see), or **bounded elsewhere** (it cannot, "
+          "because of a bound outside the file: callers in other files, memory that already "
+          "holds that many elements, limits kept by other code). Its precision is wraps / "
+          f"labelled. `{fnd.MEMSET}` is labelled true when one calloc replaces the pair "
+          "exactly, false otherwise; its precision is true / labelled. Level: how the checks "
+          "were configured to report (`default` is the only one today). Fix-its: findings that "
+          "come with a fix.", "",
+          "| run | version | linted | configuration | level | TUs | lines | multiplication | "
+          "wraps | bounded here | bounded elsewhere | precision | memset | TP / FP | precision "
+          "| fix-its | unlabelled |",
+          "| --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+          "| ---: | ---: | ---: | ---: |"]
+
+    def row(name, t, fix_its, cells):
+        m, e = t[fnd.MULTIPLICATION], t[fnd.MEMSET]
+        return (f"| {name} | {cells} | {m.total} | {m.labels['wraps']} | "
+                f"{m.labels['bounded-here']} | {m.labels['bounded-elsewhere']} | "
+                f"{m.precision()} | {e.total} | {e.labels['tp']} / {e.labels['fp']} | "
+                f"{e.precision()} | {fix_its} | {m.unlabelled + e.unlabelled} |")
     for r in ok:
-        counts = tri[r["name"]][0]
-        fs = r.get("findings") or []
-        tp = sum(counts[c][0] for c in counts)
-        fp = sum(counts[c][1] for c in counts)
-        un = sum(counts[c][2] for c in counts)
         conf = f"`{r['config']}`" if r.get("config") else "defaults"
-        L.append(f"| {r['name']} | {r.get('version', '')} | {r.get('library', '')} | {conf} | "
-                 f"{r.get('units', 0)} | {r.get('lines', 0):,} | "
-                 f"{counts.get(CHECKS[0], [0] * 5)[4]} | {counts.get(CHECKS[1], [0] * 5)[4]} | "
-                 f"{sum(1 for f in fs if f['fix'])} | {tp} / {fp} | {fmt_pct(tp, fp)} | {un} |")
+        fs = r.get("findings") or []
+        L.append(row(r["name"], tri[r["name"]][0], sum(1 for f in fs if f["fix"]),
+                     f"{r.get('version', '')} | {r.get('library', '')} | {conf} | "
+                     f"{r.get('level', 'default')} | {r.get('units', 0)} | {r.get('lines', 0):,}"))
     all_f = [f for r in ok for f in r.get("findings") or []]
-    L.append(f"| **total** | | | | {units} | {lines:,} | {tot[CHECKS[0]][4]} | {tot[CHECKS[1]][4]} | "
-             f"{sum(1 for f in all_f if f['fix'])} | "
-             f"{sum(tot[c][0] for c in CHECKS)} / {sum(tot[c][1] for c in CHECKS)} | "
-             f"{fmt_pct(sum(tot[c][0] for c in CHECKS), sum(tot[c][1] for c in CHECKS))} | "
-             f"{sum(tot[c][2] for c in CHECKS)} |")
-    L.append("")
-    for c in CHECKS:
-        tp, fp, un, sampled, total = tot[c]
-        L.append(f"- `{c}`: precision {fmt_pct(tp, fp)} ({tp} TP, {fp} FP of {sampled} "
-                 f"triaged; {total} finding{'' if total == 1 else 's'}).")
+    L.append(row("**total**", tot, sum(1 for f in all_f if f["fix"]),
+                 f" | | | | {units} | {lines:,}"))
     L.append("")
     notes = []
     for r in ok:
@@ -334,6 +494,68 @@ def write(root, recipes, tools, results_dir=None):
     perr = [f"{r['name']} ({r['parse_errors']})" for r in ok if r.get("parse_errors")]
     L.append(f"Crashes: {', '.join(crashes) if crashes else 'none'}. Files with compile errors "
              f"under clang-tidy: {', '.join(perr) if perr else 'none'}.")
+    L.append("")
+
+    # Precision of the multiplication check per level, one column per level.
+    L += ["## Precision by level", "",
+          f"`{fnd.MULTIPLICATION}`: wraps / labelled findings, per project and configuration "
+          "(a row) and level (a column). A run made at another level than its project's "
+          "names that run as `level_of` in `bench/projects.yaml`, and fills the same row"
+          + (f"; held out from tuning: {', '.join(held_out)} (labelled before the checks "
+             "were changed for them)" if held_out else "") + ".", "",
+          "| run | " + " | ".join(f"`{v}`" for v in levels) + " |",
+          "| --- |" + " ---: |" * len(levels)]
+    def row_of(r):
+        return r.get("level_of") or r["name"]
+    rows = {}
+    for r in ok:
+        rows.setdefault(row_of(r), {})[r.get("level", "default")] = r
+
+    def level_cells(runs_by_level):
+        cells = []
+        for v in levels:
+            t = summed(runs_by_level.get(v, []))[fnd.MULTIPLICATION]
+            cells.append(f"{t.labels['wraps']} / {t.labelled} ({t.precision()})"
+                         if runs_by_level.get(v) else "–")
+        return " | ".join(cells)
+    for key, by_level in rows.items():
+        name = key + (" (held out)" if key in held_out else "")
+        L.append(f"| {name} | " + level_cells({v: [r] for v, r in by_level.items()}) + " |")
+    groups = [("all runs", ok)]
+    if held_out:
+        groups = [("held out from tuning", [r for r in ok if row_of(r) in held_out]),
+                  ("used in tuning", [r for r in ok if row_of(r) not in held_out])] + groups
+    for label, runs in groups:
+        by_level = {}
+        for r in runs:
+            by_level.setdefault(r.get("level", "default"), []).append(r)
+        L.append(f"| **{label}** | " + level_cells(by_level) + " |")
+    L.append("")
+
+    # What the multiplication check still reports on products that cannot wrap.
+    shapes = collections.defaultdict(list)
+    for r in ok:
+        for f, lab in tri[r["name"]][1]:
+            if lab and lab["label"] in fnd.SHAPED:
+                shapes[(lab["label"], lab.get("where", ""), lab["shape"])].append((r["name"], lab))
+    L += ["## Shapes that remain", "",
+          f"The findings of `{fnd.MULTIPLICATION}` whose product cannot wrap, grouped by the "
+          "shape of the bound (the label's `shape`). **bounded-here** rows are what the check "
+          "should learn next (where: the bound is in the same function, or elsewhere in the "
+          "file); **bounded-elsewhere** rows need knowledge from outside the file.", ""]
+    if shapes:
+        L += ["| label | where | shape | findings | runs | for example |",
+              "| --- | --- | --- | ---: | --- | --- |"]
+        order = sorted(shapes.items(), key=lambda kv: (fnd.SHAPED.index(kv[0][0]),
+                                                       fnd.WHERE.index(kv[0][1]) if kv[0][1] else 0,
+                                                       -len(kv[1]), kv[0][2]))
+        for (label, where, shape), items in order:
+            runs = ", ".join(f"{n} ({c})" if c > 1 else n
+                             for n, c in collections.Counter(n for n, _ in items).items())
+            example = items[0][1].get("reason", "").replace("|", "\\|")
+            L.append(f"| {label} | {where or '–'} | `{shape}` | {len(items)} | {runs} | {example} |")
+    else:
+        L.append("None among the labelled findings.")
     L.append("")
 
     # Fix validation.
@@ -357,6 +579,9 @@ def write(root, recipes, tools, results_dir=None):
             L.append("")
             L.append(f"Not validated (no offline test suite in the recipe): {', '.join(notest)}.")
         L.append("")
+
+    else:
+        L += kept_section(previous, "Fix validation")
 
     # Speed.
     timed = [r for r in ok if r.get("timing")]
@@ -415,6 +640,9 @@ def write(root, recipes, tools, results_dir=None):
                      "of their median (⚠); the machine was shared while measuring.")
             L.append("")
 
+    else:
+        L += kept_section(previous, "Speed")
+
     # Peers.
     peered = [r for r in ok if r.get("peers")]
     if peered:
@@ -460,6 +688,9 @@ def write(root, recipes, tools, results_dir=None):
               "pairs whose size is written the same, with nothing that mentions the pointer "
               "between them, in the file alone (`--no-includes`), and only for `malloc`.", ""]
 
+    else:
+        L += kept_section(previous, "Peers on the same files")
+
     # Failures.
     if failed:
         L += ["## Projects that did not complete", "",
@@ -472,20 +703,38 @@ def write(root, recipes, tools, results_dir=None):
     if missing:
         L += [f"Not measured yet (no result in `bench/work/results/`): {', '.join(missing)}.", ""]
 
-    # False positives, listed.
-    fps = [(r["name"], f, lab) for r in ok for f, lab in tri[r["name"]][1]
-           if lab and lab["label"] == "fp"]
-    L += ["## False positives (known limitations)", ""]
-    if fps:
-        L += ["Every finding labelled false in `bench/triage/`, with its reason.", "",
-              "| project | where | check | why it is safe |", "| --- | --- | --- | --- |"]
-        for name, f, lab in fps:
+    # The findings that are not right, listed.
+    wrong = [(r["name"], f, lab) for r in ok
+             for f, lab in sorted(tri[r["name"]][1], key=lambda p: (p[0]["file"], p[0]["line"]))
+             if lab and lab["label"] != fnd.true_label(f["check"])]
+    L += ["## Findings that cannot wrap, and false positives", ""]
+    mult = [w for w in wrong if w[1]["check"] == fnd.MULTIPLICATION]
+    memset = [w for w in wrong if w[1]["check"] == fnd.MEMSET]
+    if mult:
+        L += [f"Every finding of `{fnd.MULTIPLICATION}` labelled bounded-here or "
+              "bounded-elsewhere in `bench/triage/`, with the shape and the reason.", "",
+              "| run | where | label | bound in | shape | why it cannot wrap |",
+              "| --- | --- | --- | --- | --- | --- |"]
+        for name, f, lab in mult:
             reason = lab.get("reason", "").replace("|", "\\|")
-            L.append(f"| {name} | `{f['file']}:{f['line']}` | {SHORT.get(f['check'], f['check'])} | "
-                     f"{reason} |")
-    else:
-        L.append("None among the labelled findings.")
-    L.append("")
+            L.append(f"| {name} | `{f['file']}:{f['line']}` | {lab['label']} | "
+                     f"{lab.get('where', 'another file')} | `{lab['shape']}` | {reason} |")
+        L.append("")
+    if memset:
+        L += [f"`{fnd.MEMSET}` findings labelled false:", "",
+              "| run | where | why it is not an exact calloc |", "| --- | --- | --- |"]
+        for name, f, lab in memset:
+            reason = lab.get("reason", "").replace("|", "\\|")
+            L.append(f"| {name} | `{f['file']}:{f['line']}` | {reason} |")
+        L.append("")
+    if not wrong:
+        L += ["None among the labelled findings.", ""]
+    stale = [(r["name"], len(tri[r["name"]][3])) for r in ok if tri[r["name"]][3]]
+    if stale:
+        L += ["Labels in `bench/triage/` that match no finding of this run (the code changed, "
+              "or the checks no longer report it; kept for when it comes back): "
+              + ", ".join(f"{n} ({c})" for n, c in stale) + ".", ""]
+
     # The unlabelled findings with their source as read from bench/work/ in
     # this run; the stubs for bench/triage/ carry only its hash.
     unlabelled = [(r["name"], f) for r in ok for f, lab in tri[r["name"]][1] if lab is None]
@@ -509,22 +758,8 @@ def write(root, recipes, tools, results_dir=None):
             path.unlink()
 
     # Zeroing.
-    L += ["## Why calloc: zeroed memory on this machine", "",
-          "![time to get N zeroed bytes](zeroing.png)", "",
-          "`bench/zeroing.c` times allocate + zero + free for each N (median of 11 runs, "
-          "`CLOCK_MONOTONIC`), twice: with glibc's defaults, and with the mmap threshold fixed "
-          "at 128 KiB (`GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072`). With the defaults, "
-          "glibc raises its threshold each time a larger mmapped block is freed (up to 32 MiB), "
-          "so a program that allocates and frees large blocks gets them from the heap, where "
-          "`calloc` has to clear reused memory just as `memset` does. Above the threshold "
-          "`calloc` gets fresh pages from the kernel and skips the clearing; "
-          "*calloc + touch* writes one byte per page, so the kernel's deferred zeroing is paid "
-          "too: it is the fair comparison for a buffer the program then fills.", ""]
-    L += zeroing_table(zero)
-    L += ["What this means for `calloc-malloc-memset`: below the threshold the rewrite costs "
-          "nothing and gains nothing in time (the same clearing, in one call); above it, "
-          "`calloc` avoids writing pages the program never uses and clears the rest in the "
-          "kernel on first touch. That is why `MinimumSize` defaults to 0 (the rewrite is measurably "
-          "slower at no size here, and it also checks the multiplication) and why `131072` is the value "
-          "to use to keep only the pairs where it saves time.", ""]
+    if zero is None and kept_section(previous, ZEROING):
+        L += kept_section(previous, ZEROING)
+    else:
+        L += zeroing_section(zero)
     (root / "docs" / "evaluation.md").write_text("\n".join(L))
