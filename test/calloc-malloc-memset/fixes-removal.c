@@ -42,14 +42,13 @@ char *between_blank_lines(size_t n) {
 // CHECK-FIXES-NEXT: return b;
 // CHECK-FIXES-NEXT: }
 
-// CHECK-MESSAGES: :[[@LINE+3]]:7: warning: memory allocated by 'malloc'
+// CHECK-MESSAGES: :[[@LINE+2]]:11: warning: memory allocated by 'malloc'
 void fill_slot(char **slot, size_t n) {
-  char *b;
-  b = malloc(n);
+  *slot = malloc(n);
 
-  memset(b, 0, n);
+  memset(*slot, 0, n);
 }
-// CHECK-FIXES: b = calloc(1, n);
+// CHECK-FIXES: *slot = calloc(1, n);
 // CHECK-FIXES-NEXT: }
 
 // CHECK-MESSAGES: :[[@LINE+2]]:13: warning: memory allocated by 'malloc'
