@@ -4,7 +4,10 @@
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <tuple>
 
 namespace clang::tidy::calloc {
 
@@ -130,11 +133,12 @@ struct Span {
 
 /// The bytes of \p S with its semicolon, when all of it is written in one
 /// file outside macros.
-static std::optional<Span> statementSpan(const Stmt *S, const ASTContext &Ctx,
+static std::optional<Span> statementSpan(const Stmt *S, llvm::StringRef What,
+                                         const ASTContext &Ctx,
                                          std::string &WhyNot) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation B = S->getBeginLoc(), E = S->getEndLoc();
-  WhyNot = "the zeroing call is written inside a macro";
+  WhyNot = What.str() + " is written inside a macro";
   if (B.isInvalid() || E.isInvalid() || !B.isFileID() || !E.isFileID())
     return std::nullopt;
   auto [File, Begin] = SM.getDecomposedLoc(B);
@@ -143,14 +147,16 @@ static std::optional<Span> statementSpan(const Stmt *S, const ASTContext &Ctx,
   StringRef Data = SM.getBufferData(File, &Invalid);
   if (File != EndFile || EndTok < Begin || Invalid || EndTok >= Data.size())
     return std::nullopt;
+  // A block ends in its brace and a declaration in its semicolon; an
+  // expression is followed by one.
   SourceLocation After =
-      Data[EndTok] == '}'
+      Data[EndTok] == '}' || (isa<DeclStmt>(S) && Data[EndTok] == ';')
           ? Lexer::getLocForEndOfToken(E, 0, SM, Ctx.getLangOpts())
           : Lexer::findLocationAfterToken(E, tok::semi, SM, Ctx.getLangOpts(),
                                           /*SkipTrailingWhitespaceAndNewLine=*/
                                           false);
   if (After.isInvalid()) {
-    WhyNot = "the zeroing statement does not end in ';'";
+    WhyNot = What.str() + " does not end in ';'";
     return std::nullopt;
   }
   WhyNot.clear();
@@ -187,9 +193,11 @@ static void widenToLine(StringRef Data, size_t LineBegin, size_t LineEnd,
   }
 }
 
-std::optional<StatementRemoval>
-removeStatement(const Stmt *S, const ASTContext &Ctx, std::string &WhyNot) {
-  std::optional<Span> Found = statementSpan(S, Ctx, WhyNot);
+std::optional<StatementRemoval> removeStatement(const Stmt *S,
+                                                llvm::StringRef What,
+                                                const ASTContext &Ctx,
+                                                std::string &WhyNot) {
+  std::optional<Span> Found = statementSpan(S, What, Ctx, WhyNot);
   if (!Found)
     return std::nullopt;
   StringRef Data = Found->Data;
@@ -217,6 +225,31 @@ removeStatement(const Stmt *S, const ASTContext &Ctx, std::string &WhyNot) {
       FixItHint::CreateRemoval(CharSourceRange::getCharRange(
           Start.getLocWithOffset(Begin), Start.getLocWithOffset(End))),
       Found->File, unsigned(Begin), unsigned(End)};
+}
+
+std::vector<FixItHint> joinRemovals(std::vector<StatementRemoval> Removals,
+                                    const ASTContext &Ctx) {
+  llvm::sort(Removals,
+             [](const StatementRemoval &A, const StatementRemoval &B) {
+               return std::tie(A.File, A.Begin) < std::tie(B.File, B.Begin);
+             });
+  // Two removals may share the blank line between them: one edit removes
+  // both, or clang would refuse the overlapping pair.
+  std::vector<StatementRemoval> Joined;
+  for (const StatementRemoval &R : Removals) {
+    if (!Joined.empty() && Joined.back().File == R.File &&
+        R.Begin <= Joined.back().End)
+      Joined.back().End = std::max(Joined.back().End, R.End);
+    else
+      Joined.push_back(R);
+  }
+  std::vector<FixItHint> Edits;
+  for (const StatementRemoval &R : Joined) {
+    SourceLocation Start = Ctx.getSourceManager().getLocForStartOfFile(R.File);
+    Edits.push_back(FixItHint::CreateRemoval(CharSourceRange::getCharRange(
+        Start.getLocWithOffset(R.Begin), Start.getLocWithOffset(R.End))));
+  }
+  return Edits;
 }
 
 bool directiveBetween(SourceLocation From, FileID File, unsigned End,

@@ -17,6 +17,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace clang::tidy::calloc {
 
@@ -41,9 +42,17 @@ struct StatementRemoval {
 /// it goes too), otherwise the statement and the spaces that set it apart.
 /// A blank line that would end up doubled, or next to a brace, goes as
 /// well. None, with \p WhyNot set, when \p S is not all in one file outside
-/// macros or does not end in `;`.
-std::optional<StatementRemoval>
-removeStatement(const Stmt *S, const ASTContext &Ctx, std::string &WhyNot);
+/// macros or does not end in `;` (\p What names it there: "the zeroing
+/// call").
+std::optional<StatementRemoval> removeStatement(const Stmt *S,
+                                                llvm::StringRef What,
+                                                const ASTContext &Ctx,
+                                                std::string &WhyNot);
+
+/// The edits that make \p Removals, removals that overlap or touch joined
+/// into one.
+std::vector<FixItHint> joinRemovals(std::vector<StatementRemoval> Removals,
+                                    const ASTContext &Ctx);
 
 /// Whether a preprocessor directive stands between \p From (a location in
 /// \p File) and the offset \p End of that file: code on the other side of

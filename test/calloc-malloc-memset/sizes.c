@@ -58,11 +58,13 @@ uint64_t *bitmap_new(void) {
   return bits;
 }
 
-/* The size kept in a variable first: the fix uses its product. */
+/* The size kept in a variable first: the fix uses its product, and the
+   variable, read by nothing else, goes. */
 double *grid_new(size_t n) {
   size_t bytes = n * sizeof(double);
   double *grid = malloc(bytes);
   // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: memory allocated by 'malloc' is zeroed right away by 'memset'; use 'calloc(n, sizeof(double))'
+  // CHECK-FIXES-NOT: size_t bytes = n * sizeof(double);
   // CHECK-FIXES: double *grid = calloc(n, sizeof(double));
   if (!grid)
     return NULL;
