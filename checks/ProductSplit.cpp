@@ -30,12 +30,32 @@ static std::optional<std::string> factorText(const Expr *F,
   return spelledText(Inner, Ctx);
 }
 
+/// A factor that becomes a whole argument: its parentheses are not needed
+/// any more, `(n + 1)` becomes `n + 1`; only those around a comma
+/// expression, which would split the argument, and those a macro body
+/// wrote stay.
+static std::optional<std::string> argumentText(const Expr *F,
+                                               const ASTContext &Ctx) {
+  const Expr *Inner = F->IgnoreImpCasts();
+  while (const auto *P = dyn_cast<ParenExpr>(Inner)) {
+    const Expr *Sub = P->getSubExpr()->IgnoreImpCasts();
+    const auto *Comma = dyn_cast<BinaryOperator>(Sub);
+    if ((Comma && Comma->getOpcode() == BO_Comma) ||
+        P->getLParen().isMacroID() || P->getRParen().isMacroID())
+      break;
+    Inner = Sub;
+  }
+  return spelledText(Inner, Ctx);
+}
+
 /// Factors joined by ` * `, the first one cast to \p FirstCast if given.
 /// A factor that is itself a binary expression (`a / b` out of `a / b * c`)
 /// is parenthesized, since its place in the chain may change.
 static std::optional<std::string>
 joinFactors(llvm::ArrayRef<const Expr *> Factors, const ASTContext &Ctx,
             llvm::StringRef FirstCast) {
+  if (Factors.size() == 1 && FirstCast.empty())
+    return argumentText(Factors.front(), Ctx);
   std::string Out;
   for (size_t I = 0; I < Factors.size(); ++I) {
     std::optional<std::string> Text = factorText(Factors[I], Ctx);
@@ -98,7 +118,7 @@ splitAround(unsigned Count, llvm::ArrayRef<const Expr *> Variables,
   if (Group.size() > 1 && !isConstantFactor(Group.front(), Ctx) &&
       (Model.isSigned(First) || Model.width(First) < Model.width(SizeType)))
     Cast = SizeType.getAsString(PrintingPolicy(Ctx.getLangOpts()));
-  std::optional<std::string> CountText = factorText(Variables[Count], Ctx);
+  std::optional<std::string> CountText = argumentText(Variables[Count], Ctx);
   std::optional<std::string> SizeText = joinFactors(Group, Ctx, Cast);
   if (!CountText || !SizeText) {
     WhyNot = "a factor is not spelled in one piece of the file";
@@ -124,8 +144,8 @@ splitForArrayForm(const BinaryOperator *Product, const ASTContext &Ctx,
   }
   // `malloc(a * b)` with no constant: calloc(a, b), in the written order.
   if (Variables.size() == 2 && Constants.empty()) {
-    std::optional<std::string> A = factorText(Variables[0], Ctx);
-    std::optional<std::string> B = factorText(Variables[1], Ctx);
+    std::optional<std::string> A = argumentText(Variables[0], Ctx);
+    std::optional<std::string> B = argumentText(Variables[1], Ctx);
     if (!A || !B) {
       WhyNot = "a factor is not spelled in one piece of the file";
       return std::nullopt;
@@ -169,8 +189,8 @@ std::optional<CountAndSize> splitConstants(const BinaryOperator *Product,
   bool SizeFirst = IsSizeof(Factors[0]) && !IsSizeof(Factors[1]);
   const Expr *Count = SizeFirst ? Factors[1] : Factors[0];
   const Expr *Size = SizeFirst ? Factors[0] : Factors[1];
-  std::optional<std::string> CountText = spelledText(Count, Ctx);
-  std::optional<std::string> SizeText = spelledText(Size, Ctx);
+  std::optional<std::string> CountText = argumentText(Count, Ctx);
+  std::optional<std::string> SizeText = argumentText(Size, Ctx);
   if (!CountText || !SizeText)
     return std::nullopt;
   return CountAndSize{*CountText, *SizeText};

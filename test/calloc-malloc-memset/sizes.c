@@ -72,6 +72,28 @@ double *grid_new(size_t n) {
   return grid;
 }
 
+/* A parenthesized count or constant needs no parentheses as a whole
+   argument. */
+int *counted_ints(size_t n) {
+  int *v = malloc((n + 1) * sizeof(int));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: memory allocated by 'malloc' is zeroed right away by 'memset'; use 'calloc(n + 1, sizeof(int))'
+  // CHECK-FIXES: int *v = calloc(n + 1, sizeof(int));
+  if (!v)
+    return NULL;
+  memset(v, 0, (n + 1) * sizeof(int));
+  return v;
+}
+#define MAX_LEVEL 15
+long *level_table(void) {
+  long *t = malloc((MAX_LEVEL + 1) * sizeof(long));
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: memory allocated by 'malloc' is zeroed right away by 'memset'; use 'calloc(MAX_LEVEL + 1, sizeof(long))'
+  // CHECK-FIXES: long *t = calloc(MAX_LEVEL + 1, sizeof(long));
+  if (!t)
+    return NULL;
+  memset(t, 0, (MAX_LEVEL + 1) * sizeof(long));
+  return t;
+}
+
 /* A variable whose factor changed after it was computed: calloc(1, bytes). */
 double *grid_grown(size_t n) {
   size_t bytes = n * sizeof(double);
