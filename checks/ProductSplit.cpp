@@ -4,6 +4,8 @@
 #include "SizeExpressions.h"
 #include "SourceEdits.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 namespace clang::tidy::calloc {
 
 /// Whether \p E can stand as an operand of `*` without parentheses.
@@ -46,6 +48,33 @@ static std::optional<std::string> argumentText(const Expr *F,
     Inner = Sub;
   }
   return spelledText(Inner, Ctx);
+}
+
+/// Whether a name's last word says it is the size of one element: `size`
+/// or any word ending in it (`elsize`, `itemsize`, `elem_size`,
+/// `itemSize`), `sz`, `width`, `kind`.
+static bool namesElementSize(llvm::StringRef Name) {
+  Name = Name.rtrim('_');
+  size_t Start = 0;
+  for (size_t I = 1; I < Name.size(); ++I)
+    if (Name[I - 1] == '_' ||
+        (llvm::isLower(Name[I - 1]) && llvm::isUpper(Name[I])))
+      Start = I;
+  std::string Word = Name.substr(Start).lower();
+  return llvm::StringRef(Word).ends_with("size") || Word == "sz" ||
+         Word == "width" || Word == "kind";
+}
+
+/// A variable, parameter or field whose name says it is an element size
+/// (`kind` in `len * kind`), through parens and casts.
+static bool isElementSize(const Expr *F) {
+  const Expr *E = F->IgnoreParenCasts();
+  const NamedDecl *D = nullptr;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    D = dyn_cast<VarDecl>(Ref->getDecl());
+  else if (const auto *Member = dyn_cast<MemberExpr>(E))
+    D = dyn_cast<FieldDecl>(Member->getMemberDecl());
+  return D && D->getIdentifier() && namesElementSize(D->getName());
 }
 
 /// Factors joined by ` * `, the first one cast to \p FirstCast if given.
@@ -131,9 +160,15 @@ std::optional<CountAndSize>
 splitForArrayForm(const BinaryOperator *Product, const ASTContext &Ctx,
                   const IntegerModel &Model, const ValueFacts *Facts,
                   QualType SizeType, std::string &WhyNot) {
-  llvm::SmallVector<const Expr *, 4> Constants, Variables;
+  // Count first, size second: a factor named as an element size goes after
+  // the other variables, which keep their written order.
+  llvm::SmallVector<const Expr *, 4> Constants, Variables, Sizes;
   for (const Expr *F : productFactors(Product))
-    (isConstantFactor(F, Ctx) ? Constants : Variables).push_back(F);
+    (isConstantFactor(F, Ctx) ? Constants
+     : isElementSize(F)       ? Sizes
+                              : Variables)
+        .push_back(F);
+  Variables.append(Sizes.begin(), Sizes.end());
   if (Variables.empty()) {
     WhyNot = "every factor is a constant";
     return std::nullopt;
@@ -142,7 +177,7 @@ splitForArrayForm(const BinaryOperator *Product, const ASTContext &Ctx,
     WhyNot = "the constant factors overflow on their own";
     return std::nullopt;
   }
-  // `malloc(a * b)` with no constant: calloc(a, b), in the written order.
+  // `malloc(a * b)` with no constant: calloc(a, b).
   if (Variables.size() == 2 && Constants.empty()) {
     std::optional<std::string> A = argumentText(Variables[0], Ctx);
     std::optional<std::string> B = argumentText(Variables[1], Ctx);

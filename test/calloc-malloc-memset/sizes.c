@@ -28,8 +28,8 @@ struct pixel *image_new(size_t width, size_t height) {
   if (width > 65536 || height > 65536)
     return NULL;
   struct pixel *img = malloc(width * height * sizeof(struct pixel));
-  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: memory allocated by 'malloc' is zeroed right away by 'memset'; use 'calloc(width, height * sizeof(struct pixel))'
-  // CHECK-FIXES: struct pixel *img = calloc(width, height * sizeof(struct pixel));
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: memory allocated by 'malloc' is zeroed right away by 'memset'; use 'calloc(height, width * sizeof(struct pixel))'
+  // CHECK-FIXES: struct pixel *img = calloc(height, width * sizeof(struct pixel));
   if (!img)
     return NULL;
   memset(img, 0, sizeof(struct pixel) * height * width);
