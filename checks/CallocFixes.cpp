@@ -2,6 +2,7 @@
 
 #include "CallocFixes.h"
 #include "AllocationRewrite.h"
+#include "LeftoverVariables.h"
 #include "ProductSplit.h"
 #include "SizeExpressions.h"
 #include "SourceEdits.h"
@@ -10,6 +11,39 @@
 #include "clang/Basic/SourceManager.h"
 
 namespace clang::tidy::calloc {
+
+/// Adds to \p Removals the statements that a fix of \p Footprint leaves
+/// without a purpose: the declaration of a size variable no longer read, and
+/// the assignments to it. False, with \p WhyNot set, when one cannot go.
+static bool addLeftoverRemovals(const Decl *Function,
+                                const FixFootprint &Footprint,
+                                const ASTContext &Ctx,
+                                std::vector<StatementRemoval> &Removals,
+                                std::string &WhyNot) {
+  std::optional<llvm::SmallVector<Leftover, 4>> Leftovers =
+      leftoverStatements(Function, Footprint, Ctx, WhyNot);
+  if (!Leftovers)
+    return false;
+  // An instantiation does not show the uses in branches it discarded.
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Function);
+  if (!Leftovers->empty() && FD && FD->getTemplateInstantiationPattern()) {
+    WhyNot = "'" + Leftovers->front().Var->getName().str() +
+             "' would be left unused in a template, which is read only as "
+             "instantiated";
+    return false;
+  }
+  for (const Leftover &L : *Leftovers) {
+    std::string What =
+        (L.IsDeclaration ? "the declaration of '" : "an assignment to '") +
+        L.Var->getName().str() + "'";
+    std::optional<StatementRemoval> Removal =
+        removeStatement(L.Statement, What, Ctx, WhyNot);
+    if (!Removal)
+      return false;
+    Removals.push_back(*Removal);
+  }
+  return true;
+}
 
 //===----------------------------------------------------------------------===//
 // The checked array form
@@ -142,9 +176,20 @@ CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
     return Fix;
   Fix.Edits = rewriteAllocation(Call, Family, Fix.Callee, Split->joined(), Ctx,
                                 Fix.WhyNot);
-  if (!Fix.Edits.empty())
-    Fix.Replacement =
-        rewrittenCallText(Call, Family, Fix.Callee, Split->joined(), Ctx);
+  if (Fix.Edits.empty())
+    return Fix;
+  // `malloc(bytes)` may have been the last read of `bytes`.
+  FixFootprint Footprint;
+  Footprint.Removed.push_back(Call->getArg(Family.SizeArg));
+  Footprint.Copied.push_back(Wrap.Product);
+  std::vector<StatementRemoval> Removals;
+  if (!addLeftoverRemovals(Function, Footprint, Ctx, Removals, Fix.WhyNot)) {
+    Fix.Edits.clear();
+    return Fix;
+  }
+  llvm::append_range(Fix.Edits, joinRemovals(std::move(Removals), Ctx));
+  Fix.Replacement =
+      rewrittenCallText(Call, Family, Fix.Callee, Split->joined(), Ctx);
   return Fix;
 }
 
@@ -159,6 +204,9 @@ struct Counterpart {
   std::string Callee;
   std::string SizeArgs;
   bool SameArguments = false;
+  /// The expression whose text the new size arguments copy: the product,
+  /// or the size itself.
+  const Expr *Copied = nullptr;
   std::string WhyNot; // set when there is no exact edit
 };
 } // namespace
@@ -234,6 +282,7 @@ chooseCounterpart(const CallExpr *Call, const AllocatorFamily &Family,
                          Model, Variables, WhyNot)) {
       R.Callee = Family.ZeroingArray;
       R.SizeArgs = Split->joined();
+      R.Copied = Product;
       return R;
     }
     if (Variables > 0 && !Stored) {
@@ -242,6 +291,7 @@ chooseCounterpart(const CallExpr *Call, const AllocatorFamily &Family,
     }
   }
   const Expr *Size = Call->getArg(Family.SizeArg);
+  R.Copied = Size;
   if (!Family.ZeroingSingle.empty()) {
     R.Callee = Family.ZeroingSingle;
     R.SameArguments = true;
@@ -258,21 +308,38 @@ chooseCounterpart(const CallExpr *Call, const AllocatorFamily &Family,
   return R;
 }
 
-/// Adds the removal of the zeroing statement to \p Fix, or clears it.
-static void removeZeroing(CallocFix &Fix, const AllocationSite &Site,
-                          const ZeroingPair &Pair, const ASTContext &Ctx) {
+/// The removal of the zeroing statement, and of the statements that \p R
+/// leaves without a purpose; none, with \p WhyNot set, when one cannot go.
+static std::optional<std::vector<StatementRemoval>>
+zeroingRemovals(const CallExpr *Call, const AllocatorFamily &Family,
+                const Counterpart &R, const AllocationSite &Site,
+                const ZeroingPair &Pair, const Decl *Function,
+                const ASTContext &Ctx, std::string &WhyNot) {
   std::optional<StatementRemoval> Removal =
-      removeStatement(Pair.Remove, Ctx, Fix.WhyNot);
+      removeStatement(Pair.Remove, "the zeroing call", Ctx, WhyNot);
+  if (!Removal)
+    return std::nullopt;
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation From = SM.getExpansionLoc(Site.Statement->getBeginLoc());
-  if (Removal && SM.getFileID(From) != Removal->File)
-    Fix.WhyNot = "the allocation and the zeroing are in different files";
-  else if (Removal && directiveBetween(From, Removal->File, Removal->End, Ctx))
-    Fix.WhyNot = "a preprocessor directive stands between the allocation and "
-                 "the zeroing";
-  else if (Removal)
-    return Fix.Edits.push_back(Removal->Edit);
-  Fix.Edits.clear();
+  if (SM.getFileID(From) != Removal->File) {
+    WhyNot = "the allocation and the zeroing are in different files";
+    return std::nullopt;
+  }
+  if (directiveBetween(From, Removal->File, Removal->End, Ctx)) {
+    WhyNot = "a preprocessor directive stands between the allocation and "
+             "the zeroing";
+    return std::nullopt;
+  }
+  std::vector<StatementRemoval> Removals{*Removal};
+  FixFootprint Footprint;
+  Footprint.Removed.push_back(Pair.Remove);
+  if (!R.SameArguments) {
+    Footprint.Removed.push_back(Call->getArg(Family.SizeArg));
+    Footprint.Copied.push_back(R.Copied);
+  }
+  if (!addLeftoverRemovals(Function, Footprint, Ctx, Removals, WhyNot))
+    return std::nullopt;
+  return Removals;
 }
 
 CallocFix zeroingForm(const CallExpr *Call, const AllocatorFamily &Family,
@@ -295,10 +362,14 @@ CallocFix zeroingForm(const CallExpr *Call, const AllocatorFamily &Family,
                                                   R.SizeArgs, Ctx, Fix.WhyNot);
   if (Fix.Edits.empty())
     return Fix;
-  removeZeroing(Fix, Site, Pair, Ctx);
-  if (!Fix.Edits.empty())
-    Fix.Replacement =
-        rewrittenCallText(Call, Family, R.Callee, R.SizeArgs, Ctx);
+  std::optional<std::vector<StatementRemoval>> Removals = zeroingRemovals(
+      Call, Family, R, Site, Pair, Guards.function(), Ctx, Fix.WhyNot);
+  if (!Removals) {
+    Fix.Edits.clear();
+    return Fix;
+  }
+  llvm::append_range(Fix.Edits, joinRemovals(std::move(*Removals), Ctx));
+  Fix.Replacement = rewrittenCallText(Call, Family, R.Callee, R.SizeArgs, Ctx);
   return Fix;
 }
 

@@ -3,8 +3,9 @@
 //
 // The one place where a finding's fix is chosen and its edits assembled,
 // from the product split (ProductSplit.h), the call rewrite
-// (AllocationRewrite.h) and statement removal (SourceEdits.h). A fix is
-// either exact or absent; when absent, WhyNot says why, for the note.
+// (AllocationRewrite.h), statement removal (SourceEdits.h) and the locals
+// left unread (LeftoverVariables.h). A fix is either exact or absent; when
+// absent, WhyNot says why, for the note.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,7 +50,8 @@ CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
 /// arguments, or the array form with a count of 1. A product of variables
 /// that cannot be split gets no fix: wrapping it in `calloc(1, ...)` would
 /// hide it from calloc-unchecked-multiplication without checking it. The
-/// edits rename the call and remove the zeroing statement.
+/// edits rename the call and remove the zeroing statement, and the
+/// declaration of a size variable nothing reads any more.
 CallocFix zeroingForm(const CallExpr *Call, const AllocatorFamily &Family,
                       const AllocationSite &Site, const ZeroingPair &Pair,
                       const FunctionEffects &Effects, GuardAnalysis &Guards,

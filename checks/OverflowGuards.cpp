@@ -467,17 +467,65 @@ void GuardAnalysis::transfer(PointFacts &State, const Stmt *S) const {
 // Conditions: what a branch teaches
 //===----------------------------------------------------------------------===//
 
-bool GuardAnalysis::isAssertCondition(const Expr *Cond) const {
+SourceLocation assertExpansion(SourceLocation Loc, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation Loc = Cond->getBeginLoc();
   for (unsigned Depth = 0; Loc.isMacroID() && Depth < 16; ++Depth) {
     llvm::StringRef Name =
         Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts());
     if (Name == "assert" || Name == "ASSERT" || Name == "g_assert")
-      return true;
+      return Loc;
     Loc = SM.getImmediateMacroCallerLoc(Loc);
   }
-  return false;
+  return {};
+}
+
+/// Whether an evaluated part of \p S is spelled in the file between
+/// \p Begin and \p End (offsets of \p File): a macro argument written there.
+static bool evaluatesSpelling(const Stmt *S, FileID File, unsigned Begin,
+                              unsigned End, const SourceManager &SM) {
+  if (!S || isa<UnaryExprOrTypeTraitExpr>(S))
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S);
+      E && E->getBeginLoc().isMacroID() &&
+      SM.isMacroArgExpansion(E->getBeginLoc())) {
+    auto [SpelledFile, Offset] =
+        SM.getDecomposedLoc(SM.getSpellingLoc(E->getBeginLoc()));
+    if (SpelledFile == File && Offset >= Begin && Offset < End)
+      return true;
+  }
+  return llvm::any_of(S->children(), [&](const Stmt *Child) {
+    return evaluatesSpelling(Child, File, Begin, End, SM);
+  });
+}
+
+std::optional<Assertion> assertionAt(const Stmt *S, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  SourceLocation Loc = assertExpansion(S->getBeginLoc(), Ctx);
+  if (Loc.isInvalid())
+    return std::nullopt;
+  // `assert(...)` as written, and the statement must be all of it.
+  CharSourceRange Call =
+      Lexer::makeFileCharRange(SM.getImmediateExpansionRange(Loc), SM, LO);
+  CharSourceRange Whole = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(S->getSourceRange()), SM, LO);
+  if (Call.isInvalid() || Whole.isInvalid() ||
+      Call.getBegin() != Whole.getBegin() || Call.getEnd() != Whole.getEnd())
+    return std::nullopt;
+  StringRef Text = Lexer::getSourceText(Call, SM, LO);
+  size_t Open = Text.find('(');
+  if (Open == StringRef::npos || !Text.ends_with(")"))
+    return std::nullopt;
+  Assertion A;
+  A.Argument = Text.slice(Open + 1, Text.size() - 1).trim();
+  auto [File, Begin] = SM.getDecomposedLoc(Call.getBegin());
+  A.Evaluated =
+      evaluatesSpelling(S, File, Begin + Open + 1, Begin + Text.size() - 1, SM);
+  return A;
+}
+
+bool GuardAnalysis::isAssertCondition(const Expr *Cond) const {
+  return assertExpansion(Cond->getBeginLoc(), Ctx).isValid();
 }
 
 /// The range `key OP other` leaves the key in, or none when it says

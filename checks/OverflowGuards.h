@@ -13,7 +13,9 @@
 // continue, and calls to noreturn functions (exit, abort, __assert_fail).
 // Blocks are visited in reverse post-order (clang's PostOrderCFGView and
 // ForwardDataflowWorklist); only loop heads widen. It runs only for
-// functions that contain a candidate call.
+// functions that contain a candidate call. Assertions (`assert(n <= MAX)`)
+// are guards here; what an assertion macro is, and whether this
+// configuration compiles its argument, is shared with the memset check.
 //
 //===----------------------------------------------------------------------===//
 
@@ -128,6 +130,24 @@ public:
   /// For comparing expressions; set by the analysis.
   const ASTContext *Ctx = nullptr;
 };
+
+/// Where \p Loc stands in the expansion of an assertion macro (`assert`,
+/// `ASSERT`, `g_assert`), when it is in one; invalid otherwise.
+SourceLocation assertExpansion(SourceLocation Loc, const ASTContext &Ctx);
+
+/// An assertion written as a statement of its own.
+struct Assertion {
+  /// The argument as written.
+  StringRef Argument;
+  /// This configuration evaluates the argument. With NDEBUG, `assert(x)`
+  /// expands to `((void)0)`: x is not compiled, and what it would do without
+  /// NDEBUG is not known here.
+  bool Evaluated = false;
+};
+
+/// \p S as an `assert(...)` (`ASSERT`, `g_assert`) written in a file;
+/// none when \p S is not the whole expansion of one.
+std::optional<Assertion> assertionAt(const Stmt *S, const ASTContext &Ctx);
 
 class GuardAnalysis {
 public:

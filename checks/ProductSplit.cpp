@@ -4,6 +4,8 @@
 #include "SizeExpressions.h"
 #include "SourceEdits.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 namespace clang::tidy::calloc {
 
 /// Whether \p E can stand as an operand of `*` without parentheses.
@@ -30,12 +32,59 @@ static std::optional<std::string> factorText(const Expr *F,
   return spelledText(Inner, Ctx);
 }
 
+/// A factor that becomes a whole argument: its parentheses are not needed
+/// any more, `(n + 1)` becomes `n + 1`; only those around a comma
+/// expression, which would split the argument, and those a macro body
+/// wrote stay.
+static std::optional<std::string> argumentText(const Expr *F,
+                                               const ASTContext &Ctx) {
+  const Expr *Inner = F->IgnoreImpCasts();
+  while (const auto *P = dyn_cast<ParenExpr>(Inner)) {
+    const Expr *Sub = P->getSubExpr()->IgnoreImpCasts();
+    const auto *Comma = dyn_cast<BinaryOperator>(Sub);
+    if ((Comma && Comma->getOpcode() == BO_Comma) ||
+        P->getLParen().isMacroID() || P->getRParen().isMacroID())
+      break;
+    Inner = Sub;
+  }
+  return spelledText(Inner, Ctx);
+}
+
+/// Whether a name's last word says it is the size of one element: `size`
+/// or any word ending in it (`elsize`, `itemsize`, `elem_size`,
+/// `itemSize`), `sz`, `width`, `kind`.
+static bool namesElementSize(llvm::StringRef Name) {
+  Name = Name.rtrim('_');
+  size_t Start = 0;
+  for (size_t I = 1; I < Name.size(); ++I)
+    if (Name[I - 1] == '_' ||
+        (llvm::isLower(Name[I - 1]) && llvm::isUpper(Name[I])))
+      Start = I;
+  std::string Word = Name.substr(Start).lower();
+  return llvm::StringRef(Word).ends_with("size") || Word == "sz" ||
+         Word == "width" || Word == "kind";
+}
+
+/// A variable, parameter or field whose name says it is an element size
+/// (`kind` in `len * kind`), through parens and casts.
+static bool isElementSize(const Expr *F) {
+  const Expr *E = F->IgnoreParenCasts();
+  const NamedDecl *D = nullptr;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    D = dyn_cast<VarDecl>(Ref->getDecl());
+  else if (const auto *Member = dyn_cast<MemberExpr>(E))
+    D = dyn_cast<FieldDecl>(Member->getMemberDecl());
+  return D && D->getIdentifier() && namesElementSize(D->getName());
+}
+
 /// Factors joined by ` * `, the first one cast to \p FirstCast if given.
 /// A factor that is itself a binary expression (`a / b` out of `a / b * c`)
 /// is parenthesized, since its place in the chain may change.
 static std::optional<std::string>
 joinFactors(llvm::ArrayRef<const Expr *> Factors, const ASTContext &Ctx,
             llvm::StringRef FirstCast) {
+  if (Factors.size() == 1 && FirstCast.empty())
+    return argumentText(Factors.front(), Ctx);
   std::string Out;
   for (size_t I = 0; I < Factors.size(); ++I) {
     std::optional<std::string> Text = factorText(Factors[I], Ctx);
@@ -98,7 +147,7 @@ splitAround(unsigned Count, llvm::ArrayRef<const Expr *> Variables,
   if (Group.size() > 1 && !isConstantFactor(Group.front(), Ctx) &&
       (Model.isSigned(First) || Model.width(First) < Model.width(SizeType)))
     Cast = SizeType.getAsString(PrintingPolicy(Ctx.getLangOpts()));
-  std::optional<std::string> CountText = factorText(Variables[Count], Ctx);
+  std::optional<std::string> CountText = argumentText(Variables[Count], Ctx);
   std::optional<std::string> SizeText = joinFactors(Group, Ctx, Cast);
   if (!CountText || !SizeText) {
     WhyNot = "a factor is not spelled in one piece of the file";
@@ -111,9 +160,15 @@ std::optional<CountAndSize>
 splitForArrayForm(const BinaryOperator *Product, const ASTContext &Ctx,
                   const IntegerModel &Model, const ValueFacts *Facts,
                   QualType SizeType, std::string &WhyNot) {
-  llvm::SmallVector<const Expr *, 4> Constants, Variables;
+  // Count first, size second: a factor named as an element size goes after
+  // the other variables, which keep their written order.
+  llvm::SmallVector<const Expr *, 4> Constants, Variables, Sizes;
   for (const Expr *F : productFactors(Product))
-    (isConstantFactor(F, Ctx) ? Constants : Variables).push_back(F);
+    (isConstantFactor(F, Ctx) ? Constants
+     : isElementSize(F)       ? Sizes
+                              : Variables)
+        .push_back(F);
+  Variables.append(Sizes.begin(), Sizes.end());
   if (Variables.empty()) {
     WhyNot = "every factor is a constant";
     return std::nullopt;
@@ -122,10 +177,10 @@ splitForArrayForm(const BinaryOperator *Product, const ASTContext &Ctx,
     WhyNot = "the constant factors overflow on their own";
     return std::nullopt;
   }
-  // `malloc(a * b)` with no constant: calloc(a, b), in the written order.
+  // `malloc(a * b)` with no constant: calloc(a, b).
   if (Variables.size() == 2 && Constants.empty()) {
-    std::optional<std::string> A = factorText(Variables[0], Ctx);
-    std::optional<std::string> B = factorText(Variables[1], Ctx);
+    std::optional<std::string> A = argumentText(Variables[0], Ctx);
+    std::optional<std::string> B = argumentText(Variables[1], Ctx);
     if (!A || !B) {
       WhyNot = "a factor is not spelled in one piece of the file";
       return std::nullopt;
@@ -169,8 +224,8 @@ std::optional<CountAndSize> splitConstants(const BinaryOperator *Product,
   bool SizeFirst = IsSizeof(Factors[0]) && !IsSizeof(Factors[1]);
   const Expr *Count = SizeFirst ? Factors[1] : Factors[0];
   const Expr *Size = SizeFirst ? Factors[0] : Factors[1];
-  std::optional<std::string> CountText = spelledText(Count, Ctx);
-  std::optional<std::string> SizeText = spelledText(Size, Ctx);
+  std::optional<std::string> CountText = argumentText(Count, Ctx);
+  std::optional<std::string> SizeText = argumentText(Size, Ctx);
   if (!CountText || !SizeText)
     return std::nullopt;
   return CountAndSize{*CountText, *SizeText};

@@ -28,10 +28,12 @@ struct CountAndSize {
 };
 
 /// Splits the factors of \p Product into calloc's (count, size): constant
-/// and `sizeof` factors go into the size, the rest into the count. When
-/// more than one non-constant factor remains, one of them becomes the count
-/// only if the others provably cannot wrap as a size_t product (they get a
-/// size_t cast when needed). On failure \p WhyNot says why.
+/// and `sizeof` factors go into the size, the rest into the count, except
+/// that a variable or field named as an element size (`kind`, `elsize`)
+/// goes after the others. When more than one non-constant factor remains,
+/// one of them becomes the count only if the others provably cannot wrap as
+/// a size_t product (they get a size_t cast when needed). On failure
+/// \p WhyNot says why.
 std::optional<CountAndSize>
 splitForArrayForm(const BinaryOperator *Product, const ASTContext &Ctx,
                   const IntegerModel &Model, const ValueFacts *Facts,

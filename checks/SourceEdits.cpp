@@ -4,7 +4,10 @@
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <tuple>
 
 namespace clang::tidy::calloc {
 
@@ -102,20 +105,45 @@ static bool onlyCommentsBefore(StringRef Data, size_t LineBegin, size_t Begin,
   return !Code;
 }
 
-/// The offset past the comment that ends the statement's line, if one
-/// does (`memset(...); // clear`), or past the spaces after \p End.
-static size_t pastTrailingComment(StringRef Data, size_t End) {
+/// The end of the line containing \p Pos, before its newline (and the
+/// carriage return of a CRLF).
+static size_t lineEnd(StringRef Data, size_t Pos) {
+  size_t Newline = Data.find('\n', Pos);
+  if (Newline == StringRef::npos)
+    return Data.size();
+  return Newline > Pos && Data[Newline - 1] == '\r' ? Newline - 1 : Newline;
+}
+
+/// Past the `//` comment lines that continue a trailing `//` comment
+/// starting at \p Comment: the lines right after it holding only a `//`
+/// comment in the same column.
+static size_t pastContinuedComment(StringRef Data, size_t Comment, size_t End) {
+  size_t Column = Comment - lineStart(Data, Comment);
+  while (End < Data.size()) {
+    size_t Next = nextLineStart(Data, End);
+    size_t Text = skipBlanks(Data, Next);
+    if (Text - Next != Column || !Data.substr(Text).starts_with("//"))
+      break;
+    End = lineEnd(Data, Text);
+  }
+  return End;
+}
+
+/// The offset past the comments that end the statement's line, if any do
+/// (`memset(...); // clear`, `/* a */ /* b */`), with the lines that
+/// continue a trailing `//` comment in its column; or past the spaces after
+/// \p End.
+static size_t pastTrailingComments(StringRef Data, size_t End) {
   size_t After = skipBlanks(Data, End);
-  if (Data.substr(After).starts_with("//")) {
-    size_t Newline = Data.find('\n', After);
-    return Newline == StringRef::npos ? Data.size() : Newline;
-  }
-  if (Data.substr(After).starts_with("/*")) {
+  while (Data.substr(After).starts_with("/*")) {
     size_t Close = Data.find("*/", After + 2);
-    if (Close != StringRef::npos &&
-        Data.slice(After, Close).find('\n') == StringRef::npos)
-      return skipBlanks(Data, Close + 2);
+    if (Close == StringRef::npos ||
+        Data.slice(After, Close).find('\n') != StringRef::npos)
+      return After;
+    After = skipBlanks(Data, Close + 2);
   }
+  if (Data.substr(After).starts_with("//"))
+    return pastContinuedComment(Data, After, lineEnd(Data, After));
   return After;
 }
 
@@ -130,11 +158,12 @@ struct Span {
 
 /// The bytes of \p S with its semicolon, when all of it is written in one
 /// file outside macros.
-static std::optional<Span> statementSpan(const Stmt *S, const ASTContext &Ctx,
+static std::optional<Span> statementSpan(const Stmt *S, llvm::StringRef What,
+                                         const ASTContext &Ctx,
                                          std::string &WhyNot) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation B = S->getBeginLoc(), E = S->getEndLoc();
-  WhyNot = "the zeroing call is written inside a macro";
+  WhyNot = What.str() + " is written inside a macro";
   if (B.isInvalid() || E.isInvalid() || !B.isFileID() || !E.isFileID())
     return std::nullopt;
   auto [File, Begin] = SM.getDecomposedLoc(B);
@@ -143,26 +172,42 @@ static std::optional<Span> statementSpan(const Stmt *S, const ASTContext &Ctx,
   StringRef Data = SM.getBufferData(File, &Invalid);
   if (File != EndFile || EndTok < Begin || Invalid || EndTok >= Data.size())
     return std::nullopt;
+  // A block ends in its brace and a declaration in its semicolon; an
+  // expression is followed by one.
   SourceLocation After =
-      Data[EndTok] == '}'
+      Data[EndTok] == '}' || (isa<DeclStmt>(S) && Data[EndTok] == ';')
           ? Lexer::getLocForEndOfToken(E, 0, SM, Ctx.getLangOpts())
           : Lexer::findLocationAfterToken(E, tok::semi, SM, Ctx.getLangOpts(),
                                           /*SkipTrailingWhitespaceAndNewLine=*/
                                           false);
   if (After.isInvalid()) {
-    WhyNot = "the zeroing statement does not end in ';'";
+    WhyNot = What.str() + " does not end in ';'";
     return std::nullopt;
   }
   WhyNot.clear();
   return Span{File, Data, Begin, SM.getFileOffset(After)};
 }
 
+/// The first and the last token of \p Line, comments aside.
+static std::pair<tok::TokenKind, tok::TokenKind>
+outerTokens(StringRef Line, const ASTContext &Ctx) {
+  std::pair<tok::TokenKind, tok::TokenKind> Kinds{tok::unknown, tok::unknown};
+  forEachRawToken(Line, Ctx, [&](const Token &Tok) {
+    if (Kinds.first == tok::unknown)
+      Kinds.first = Tok.getKind();
+    Kinds.second = Tok.getKind();
+    return true;
+  });
+  return Kinds;
+}
+
 /// When the statement had its line to itself: from the newline before the
 /// line to the one that ends it, so that the edit never ends right before a
 /// space (clang's fix-it merging would take that space too); with a blank
-/// line around it that would otherwise end up doubled or against a brace.
+/// line around it that would otherwise end up doubled or against a brace
+/// (a comment after the brace aside). Comment lines around it stay.
 static void widenToLine(StringRef Data, size_t LineBegin, size_t LineEnd,
-                        size_t &Begin, size_t &End) {
+                        const ASTContext &Ctx, size_t &Begin, size_t &End) {
   auto NewlineBefore = [&](size_t Line) {
     return Line >= 2 && Data[Line - 2] == '\r' ? Line - 2 : Line - 1;
   };
@@ -175,8 +220,8 @@ static void widenToLine(StringRef Data, size_t LineBegin, size_t LineEnd,
   bool HasNext = Next < Data.size();
   bool PrevBlank = PrevBegin > 0 && isBlank(Prev);
   bool NextBlank = HasNext && isBlank(NextLine);
-  bool PrevOpens = Prev.rtrim().ends_with("{");
-  bool NextCloses = HasNext && NextLine.ltrim().starts_with("}");
+  bool PrevOpens = outerTokens(Prev, Ctx).second == tok::l_brace;
+  bool NextCloses = HasNext && outerTokens(NextLine, Ctx).first == tok::r_brace;
   if (PrevBlank && (NextBlank || NextCloses)) {
     Begin = NewlineBefore(PrevBegin);
   } else if (NextBlank && PrevOpens) {
@@ -187,20 +232,22 @@ static void widenToLine(StringRef Data, size_t LineBegin, size_t LineEnd,
   }
 }
 
-std::optional<StatementRemoval>
-removeStatement(const Stmt *S, const ASTContext &Ctx, std::string &WhyNot) {
-  std::optional<Span> Found = statementSpan(S, Ctx, WhyNot);
+std::optional<StatementRemoval> removeStatement(const Stmt *S,
+                                                llvm::StringRef What,
+                                                const ASTContext &Ctx,
+                                                std::string &WhyNot) {
+  std::optional<Span> Found = statementSpan(S, What, Ctx, WhyNot);
   if (!Found)
     return std::nullopt;
   StringRef Data = Found->Data;
   size_t Begin = Found->Begin, End = Found->End;
   size_t LineBegin = lineStart(Data, Begin);
   bool AloneBefore = onlyCommentsBefore(Data, LineBegin, Begin, Ctx);
-  size_t After = pastTrailingComment(Data, End);
+  size_t After = pastTrailingComments(Data, End);
   bool AloneAfter = After == Data.size() || Data[After] == '\n' ||
                     Data.substr(After).starts_with("\r\n");
   if (AloneBefore && AloneAfter && LineBegin > 0) {
-    widenToLine(Data, LineBegin, After, Begin, End);
+    widenToLine(Data, LineBegin, After, Ctx, Begin, End);
   } else if (AloneBefore) {
     // Code follows on the line: it takes the statement's place, after the
     // indentation.
@@ -217,6 +264,31 @@ removeStatement(const Stmt *S, const ASTContext &Ctx, std::string &WhyNot) {
       FixItHint::CreateRemoval(CharSourceRange::getCharRange(
           Start.getLocWithOffset(Begin), Start.getLocWithOffset(End))),
       Found->File, unsigned(Begin), unsigned(End)};
+}
+
+std::vector<FixItHint> joinRemovals(std::vector<StatementRemoval> Removals,
+                                    const ASTContext &Ctx) {
+  llvm::sort(Removals,
+             [](const StatementRemoval &A, const StatementRemoval &B) {
+               return std::tie(A.File, A.Begin) < std::tie(B.File, B.Begin);
+             });
+  // Two removals may share the blank line between them: one edit removes
+  // both, or clang would refuse the overlapping pair.
+  std::vector<StatementRemoval> Joined;
+  for (const StatementRemoval &R : Removals) {
+    if (!Joined.empty() && Joined.back().File == R.File &&
+        R.Begin <= Joined.back().End)
+      Joined.back().End = std::max(Joined.back().End, R.End);
+    else
+      Joined.push_back(R);
+  }
+  std::vector<FixItHint> Edits;
+  for (const StatementRemoval &R : Joined) {
+    SourceLocation Start = Ctx.getSourceManager().getLocForStartOfFile(R.File);
+    Edits.push_back(FixItHint::CreateRemoval(CharSourceRange::getCharRange(
+        Start.getLocWithOffset(R.Begin), Start.getLocWithOffset(R.End))));
+  }
+  return Edits;
 }
 
 bool directiveBetween(SourceLocation From, FileID File, unsigned End,

@@ -3,7 +3,7 @@
 //
 // The text of expressions as written, for messages and for the pieces a
 // fix-it copies; and the removal of a whole statement, with its line when it
-// stood alone (and the comment that ended that line), so the file reads as
+// stood alone (and the comments that ended that line), so the file reads as
 // if the statement had never been written.
 //
 //===----------------------------------------------------------------------===//
@@ -17,6 +17,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace clang::tidy::calloc {
 
@@ -37,13 +38,22 @@ struct StatementRemoval {
   unsigned Begin = 0, End = 0;
 };
 
-/// Removes \p S: the whole line when nothing else is on it (a comment after
-/// it goes too), otherwise the statement and the spaces that set it apart.
+/// Removes \p S: the whole line when nothing else is on it (the comments
+/// after it go too, with the lines that continue a trailing `//` comment in
+/// its column), otherwise the statement and the spaces that set it apart.
 /// A blank line that would end up doubled, or next to a brace, goes as
-/// well. None, with \p WhyNot set, when \p S is not all in one file outside
-/// macros or does not end in `;`.
-std::optional<StatementRemoval>
-removeStatement(const Stmt *S, const ASTContext &Ctx, std::string &WhyNot);
+/// well. Comment lines above it stay: they may speak for the code around. None,
+/// with \p WhyNot set, when \p S is not all in one file outside macros or does
+/// not end in `;` (\p What names it there: "the zeroing call").
+std::optional<StatementRemoval> removeStatement(const Stmt *S,
+                                                llvm::StringRef What,
+                                                const ASTContext &Ctx,
+                                                std::string &WhyNot);
+
+/// The edits that make \p Removals, removals that overlap or touch joined
+/// into one.
+std::vector<FixItHint> joinRemovals(std::vector<StatementRemoval> Removals,
+                                    const ASTContext &Ctx);
 
 /// Whether a preprocessor directive stands between \p From (a location in
 /// \p File) and the offset \p End of that file: code on the other side of

@@ -137,10 +137,18 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
     for (const FixItHint &Hint : Fix.Edits)
       D << Hint;
   }
-  if (Origin.Through)
-    diag(Wrap.Product->getExprLoc(), "'%0' is computed here as '%1'",
-         DiagnosticIDs::Note)
-        << Origin.Through->getName() << displayText(Wrap.Product, Ctx);
+  // The value the variable carries to the call, as written; and, when the
+  // product that can wrap is only part of it, that product.
+  if (Origin.Through) {
+    diag(Origin.Value->IgnoreParenImpCasts()->getExprLoc(),
+         "'%0' is computed here as '%1'", DiagnosticIDs::Note)
+        << Origin.Through->getName() << displayText(Origin.Value, Ctx)
+        << Origin.Value->getSourceRange();
+    if (!Wrap.WholeSize)
+      diag(Wrap.Product->getExprLoc(), "'%0' is the product that can overflow",
+           DiagnosticIDs::Note)
+          << displayText(Wrap.Product, Ctx) << Wrap.Product->getSourceRange();
+  }
   if (Fix.Replacement.empty() && !Fix.WhyNot.empty())
     diag(Call->getBeginLoc(), "no fix: %0", DiagnosticIDs::Note) << Fix.WhyNot;
 }

@@ -7,6 +7,8 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace clang::tidy::calloc {
 
@@ -240,6 +242,10 @@ public:
   /// Whether \p Statements leave the followed operands alone (the
   /// allocated pointer aside): for the definition of a size variable.
   bool keysUnchangedOver(llvm::ArrayRef<const Stmt *> Statements) const;
+  /// Whether \p S, an assertion that the pointer is not null, leaves the
+  /// pair alone: it reads the pointer's value, nothing else of it, and calls
+  /// nothing that returns.
+  bool isClearNullAssertion(const Stmt *S) const;
 
 private:
   bool touchesTarget(const Access &A) const;
@@ -324,6 +330,20 @@ bool PairEffects::isClear(const Stmt *S, bool WithTarget) const {
   });
 }
 
+bool PairEffects::isClearNullAssertion(const Stmt *S) const {
+  StatementEffects Effects;
+  Effects.scan(S);
+  if (Effects.Opaque || Effects.Calls)
+    return false;
+  return llvm::none_of(Effects.Accesses, [&](const Access &A) {
+    const Place &P = A.Where;
+    bool ReadsPointer = A.Kind == AccessKind::Read && P.sameRoot(Target) &&
+                        P.Indirect == Target.Indirect &&
+                        P.First == Target.First;
+    return !ReadsPointer && (touchesTarget(A) || changesSize(A));
+  });
+}
+
 bool PairEffects::keysUnchangedOver(
     llvm::ArrayRef<const Stmt *> Statements) const {
   return llvm::all_of(Statements, [&](const Stmt *S) {
@@ -344,6 +364,60 @@ static bool namesTarget(const AllocationSite &Site, const Expr *E) {
     return Ref && Ref->getDecl() == Site.Var;
   }
   return Site.Assign && sameLvalue(Site.Assign->getLHS(), E);
+}
+
+/// \p Text without spaces, and without the parentheses that enclose all of
+/// it.
+static std::string bareText(StringRef Text) {
+  std::string Out;
+  for (char C : Text)
+    if (!llvm::isSpace(C))
+      Out += C;
+  while (Out.size() >= 2 && Out.front() == '(' && Out.back() == ')') {
+    int Depth = 0;
+    size_t I = 0;
+    for (; I + 1 < Out.size(); ++I) {
+      Depth += Out[I] == '(' ? 1 : Out[I] == ')' ? -1 : 0;
+      if (Depth == 0)
+        break; // the first parenthesis closes before the end
+    }
+    if (I + 1 < Out.size())
+      break;
+    Out = Out.substr(1, Out.size() - 2);
+  }
+  return Out;
+}
+
+/// Whether an assertion's argument, as written, says that the pointer
+/// stored at \p Site is not null: `p`, `p != NULL`, `NULL != p`, also with
+/// 0, nullptr and parentheses.
+static bool assertsNonNull(StringRef Argument, const AllocationSite &Site,
+                           const ASTContext &Ctx) {
+  std::string Pointer;
+  if (Site.Var) {
+    Pointer = Site.Var->getName().str();
+  } else {
+    CharSourceRange Range = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(Site.Assign->getLHS()->getSourceRange()),
+        Ctx.getSourceManager(), Ctx.getLangOpts());
+    if (Range.isInvalid())
+      return false;
+    Pointer = bareText(
+        Lexer::getSourceText(Range, Ctx.getSourceManager(), Ctx.getLangOpts()));
+  }
+  std::string Test = bareText(Argument);
+  if (Pointer.empty() || Test == Pointer)
+    return !Pointer.empty();
+  size_t NotEqual = Test.find("!=");
+  if (NotEqual == std::string::npos)
+    return false;
+  std::string Left = bareText(StringRef(Test).take_front(NotEqual));
+  std::string Right = bareText(StringRef(Test).drop_front(NotEqual + 2));
+  auto IsNull = [](StringRef T) {
+    return T == "NULL" || T == "0" || T == "nullptr" || T == "(void*)0";
+  };
+  return (Left == Pointer && IsNull(Right)) ||
+         (Right == Pointer && IsNull(Left));
 }
 
 namespace {
@@ -367,6 +441,7 @@ public:
 private:
   enum class Step { Next, Found, Stop };
   Step visit(const Stmt *S, const Expr *AllocSize, ZeroingPair &Out);
+  std::optional<Step> visitAssertion(const Stmt *S) const;
   Step visitNullGuarded(const IfStmt *If, const Expr *AllocSize,
                         ZeroingPair &Out);
   Step visitSequence(llvm::ArrayRef<const Stmt *> Statements,
@@ -456,6 +531,22 @@ ZeroingSearch::Step ZeroingSearch::visitNullGuarded(const IfStmt *If,
   return Step::Found;
 }
 
+/// `assert(p)`: with NDEBUG nothing, without it an exit when the pointer is
+/// null; either way only the pointer's value is read. Another assertion
+/// whose argument this configuration does not compile stops the search:
+/// what it does without NDEBUG is not known. Nothing for other statements.
+std::optional<ZeroingSearch::Step>
+ZeroingSearch::visitAssertion(const Stmt *S) const {
+  std::optional<Assertion> A = assertionAt(S, Ctx);
+  if (!A)
+    return std::nullopt;
+  if (assertsNonNull(A->Argument, Site, Ctx))
+    return Effects.isClearNullAssertion(S) ? Step::Next : Step::Stop;
+  if (!A->Evaluated)
+    return Step::Stop;
+  return std::nullopt;
+}
+
 ZeroingSearch::Step ZeroingSearch::visit(const Stmt *S, const Expr *AllocSize,
                                          ZeroingPair &Out) {
   // Another way in would skip the allocation.
@@ -477,6 +568,8 @@ ZeroingSearch::Step ZeroingSearch::visit(const Stmt *S, const Expr *AllocSize,
     if (Null && !*Null && !If->getElse())
       return visitNullGuarded(If, AllocSize, Out);
   }
+  if (std::optional<Step> Assertion = visitAssertion(S))
+    return *Assertion;
   return Effects.isClear(S, /*WithTarget=*/true) ? Step::Next : Step::Stop;
 }
 

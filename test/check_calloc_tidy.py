@@ -27,7 +27,9 @@ What is verified:
     ends of a line is not compared, as in LLVM's runner);
     without CHECK-FIXES the file must come back unchanged;
   * a source without any CHECK line must produce no diagnostic at all;
-  * the fixed file must compile (clang -fsyntax-only with the same flags).
+  * the fixed file must compile without a warning (clang -fsyntax-only
+    -Werror -Wall -Wextra with the same flags): a -Werror build must still
+    build after the fix.
 """
 
 import difflib
@@ -212,11 +214,11 @@ def main(argv):
         fail("the file was changed but the test has no CHECK-FIXES line", diff)
 
     if not opts["expect_error"]:
-        compile_cmd = [tools["clang"], "-fsyntax-only", "-Werror=implicit-function-declaration"]
+        compile_cmd = [tools["clang"], "-fsyntax-only", "-Werror", "-Wall", "-Wextra"]
         compile_cmd += std + compiler_args + [work]
         compiled = run(compile_cmd)
         if compiled.returncode != 0:
-            fail("the fixed file does not compile",
+            fail("the fixed file does not compile with -Werror -Wall -Wextra",
                  "command: %s\n%s\n--- fixed file ---\n%s" % (shlex.join(compile_cmd), compiled.stdout, fixed))
     return 0
 

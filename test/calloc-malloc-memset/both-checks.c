@@ -48,6 +48,8 @@ double *samples(size_t n) {
   memset(s, 0, bytes);
   return s;
 }
+// CHECK-FIXES: double *samples(size_t n) {
+// CHECK-FIXES-NOT: size_t bytes = n * sizeof(double);
 // CHECK-FIXES: double *s = calloc(n, sizeof(double));
 // CHECK-FIXES-NEXT: if (!s)
 // CHECK-FIXES-NEXT: return NULL;

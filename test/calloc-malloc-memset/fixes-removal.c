@@ -42,14 +42,13 @@ char *between_blank_lines(size_t n) {
 // CHECK-FIXES-NEXT: return b;
 // CHECK-FIXES-NEXT: }
 
-// CHECK-MESSAGES: :[[@LINE+3]]:7: warning: memory allocated by 'malloc'
+// CHECK-MESSAGES: :[[@LINE+2]]:11: warning: memory allocated by 'malloc'
 void fill_slot(char **slot, size_t n) {
-  char *b;
-  b = malloc(n);
+  *slot = malloc(n);
 
-  memset(b, 0, n);
+  memset(*slot, 0, n);
 }
-// CHECK-FIXES: b = calloc(1, n);
+// CHECK-FIXES: *slot = calloc(1, n);
 // CHECK-FIXES-NEXT: }
 
 // CHECK-MESSAGES: :[[@LINE+2]]:13: warning: memory allocated by 'malloc'
@@ -162,3 +161,97 @@ char *annotated_then_code(size_t n) {
 // CHECK-FIXES: char *b = calloc(1, n);
 // CHECK-FIXES-NEXT: {{^  }}b[0] = '>';
 // CHECK-FIXES-NEXT: return b;
+
+/* A comment on the line above the zeroing stays: it may speak for the code
+   around it, which stays too. Blank lines around it are left as they were. */
+// CHECK-MESSAGES: :[[@LINE+2]]:13: warning: memory allocated by 'malloc'
+char *comment_above(size_t n) {
+  char *b = malloc(n);
+  if (!b)
+    return NULL;
+  /* Start from a clean buffer. */
+  memset(b, 0, n);
+  return b;
+}
+// CHECK-FIXES: char *b = calloc(1, n);
+// CHECK-FIXES-NEXT: if (!b)
+// CHECK-FIXES-NEXT: return NULL;
+// CHECK-FIXES-NEXT: /* Start from a clean buffer. */
+// CHECK-FIXES-NEXT: return b;
+
+// CHECK-MESSAGES: :[[@LINE+2]]:13: warning: memory allocated by 'malloc'
+char *comment_block_above(size_t n) {
+  char *b = malloc(n);
+  if (!b)
+    return NULL;
+
+  /*
+   * The parser expects zeroed memory.
+   */
+  memset(b, 0, n);
+
+  return b;
+}
+// CHECK-FIXES: return NULL;
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: /*
+// CHECK-FIXES-NEXT: * The parser expects zeroed memory.
+// CHECK-FIXES-NEXT: */
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: return b;
+
+/* Every comment that ends the zeroing's line goes with it, and so do the
+   lines that continue a trailing // comment in its column; a comment in
+   another column is the next code's. */
+// CHECK-MESSAGES: :[[@LINE+2]]:13: warning: memory allocated by 'malloc'
+char *trailing_comments(size_t n) {
+  char *b = malloc(n);
+  if (!b)
+    return NULL;
+  memset(b, 0, n); /* clear */ /* all of it */
+  return b;
+}
+// CHECK-FIXES: return NULL;
+// CHECK-FIXES-NEXT: return b;
+
+// CHECK-MESSAGES: :[[@LINE+2]]:13: warning: memory allocated by 'malloc'
+char *trailing_mixed_comments(size_t n) {
+  char *b = malloc(n);
+  if (!b)
+    return NULL;
+  memset(b, 0, n); /* clear */ // all of it
+  return b;
+}
+// CHECK-FIXES: return NULL;
+// CHECK-FIXES-NEXT: return b;
+
+// CHECK-MESSAGES: :[[@LINE+2]]:13: warning: memory allocated by 'malloc'
+char *continued_comment(size_t n) {
+  char *b = malloc(n);
+  if (!b)
+    return NULL;
+  memset(b, 0, n); // the parser relies on
+                   // zeroed memory
+  // The header comes first.
+  b[0] = '>';
+  return b;
+}
+// CHECK-FIXES: return NULL;
+// CHECK-FIXES-NEXT: // The header comes first.
+// CHECK-FIXES-NEXT: b[0] = '>';
+
+/* A comment after the opening brace does not keep a blank line there. */
+// CHECK-MESSAGES: :[[@LINE+2]]:13: warning: memory allocated by 'malloc'
+char *brace_with_comment(size_t n) {
+  char *b = malloc(n);
+  if (b) { // only when allocated
+    memset(b, 0, n);
+
+    b[0] = '>';
+  }
+  return b;
+}
+// CHECK-FIXES: char *b = calloc(1, n);
+// CHECK-FIXES-NEXT: if (b) { // only when allocated
+// CHECK-FIXES-NEXT: b[0] = '>';
+// CHECK-FIXES-NEXT: }

@@ -28,8 +28,8 @@ struct pixel *image_new(size_t width, size_t height) {
   if (width > 65536 || height > 65536)
     return NULL;
   struct pixel *img = malloc(width * height * sizeof(struct pixel));
-  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: memory allocated by 'malloc' is zeroed right away by 'memset'; use 'calloc(width, height * sizeof(struct pixel))'
-  // CHECK-FIXES: struct pixel *img = calloc(width, height * sizeof(struct pixel));
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: memory allocated by 'malloc' is zeroed right away by 'memset'; use 'calloc(height, width * sizeof(struct pixel))'
+  // CHECK-FIXES: struct pixel *img = calloc(height, width * sizeof(struct pixel));
   if (!img)
     return NULL;
   memset(img, 0, sizeof(struct pixel) * height * width);
@@ -58,16 +58,40 @@ uint64_t *bitmap_new(void) {
   return bits;
 }
 
-/* The size kept in a variable first: the fix uses its product. */
+/* The size kept in a variable first: the fix uses its product, and the
+   variable, read by nothing else, goes. */
 double *grid_new(size_t n) {
   size_t bytes = n * sizeof(double);
   double *grid = malloc(bytes);
   // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: memory allocated by 'malloc' is zeroed right away by 'memset'; use 'calloc(n, sizeof(double))'
+  // CHECK-FIXES-NOT: size_t bytes = n * sizeof(double);
   // CHECK-FIXES: double *grid = calloc(n, sizeof(double));
   if (!grid)
     return NULL;
   memset(grid, 0, bytes);
   return grid;
+}
+
+/* A parenthesized count or constant needs no parentheses as a whole
+   argument. */
+int *counted_ints(size_t n) {
+  int *v = malloc((n + 1) * sizeof(int));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: memory allocated by 'malloc' is zeroed right away by 'memset'; use 'calloc(n + 1, sizeof(int))'
+  // CHECK-FIXES: int *v = calloc(n + 1, sizeof(int));
+  if (!v)
+    return NULL;
+  memset(v, 0, (n + 1) * sizeof(int));
+  return v;
+}
+#define MAX_LEVEL 15
+long *level_table(void) {
+  long *t = malloc((MAX_LEVEL + 1) * sizeof(long));
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: memory allocated by 'malloc' is zeroed right away by 'memset'; use 'calloc(MAX_LEVEL + 1, sizeof(long))'
+  // CHECK-FIXES: long *t = calloc(MAX_LEVEL + 1, sizeof(long));
+  if (!t)
+    return NULL;
+  memset(t, 0, (MAX_LEVEL + 1) * sizeof(long));
+  return t;
 }
 
 /* A variable whose factor changed after it was computed: calloc(1, bytes). */

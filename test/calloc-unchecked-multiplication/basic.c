@@ -78,11 +78,47 @@ void vec_alloc(struct vec *v) {
   // CHECK-FIXES: v->data = calloc(v->len, sizeof(*v->data));
 }
 
-/* The count is itself computed: parentheses keep its meaning. */
+/* The count is itself computed: as a whole argument it needs no
+   parentheses, however many were written. */
 char **split_fields(size_t commas) {
   return malloc((commas + 1) * sizeof(char *));
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '(commas + 1) * sizeof(char *)' can overflow; use 'calloc((commas + 1), sizeof(char *))'
-  // CHECK-FIXES: return calloc((commas + 1), sizeof(char *));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '(commas + 1) * sizeof(char *)' can overflow; use 'calloc(commas + 1, sizeof(char *))'
+  // CHECK-FIXES: return calloc(commas + 1, sizeof(char *));
+}
+char **split_twice(size_t commas) {
+  return malloc(((commas + 1)) * sizeof(char *));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '((commas + 1)) * sizeof(char *)' can overflow; use 'calloc(commas + 1, sizeof(char *))'
+  // CHECK-FIXES: return calloc(commas + 1, sizeof(char *));
+}
+/* A parenthesized size that is one factor of several keeps them. */
+void *rows_of(size_t rows, unsigned char w) {
+  return malloc(rows * (w + 1u) * 4);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'rows * (w + 1u) * 4' can overflow; use 'calloc(rows, (size_t)(w + 1u) * 4)'
+  // CHECK-FIXES: return calloc(rows, (size_t)(w + 1u) * 4);
+}
+
+/* Around a comma expression they stay: without them it would be two
+   arguments. */
+static unsigned calls;
+void *counted(size_t n) {
+  return malloc((++calls, n) * sizeof(long));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '(++calls, n) * sizeof(long)' can overflow; use 'calloc((++calls, n), sizeof(long))'
+  // CHECK-FIXES: return calloc((++calls, n), sizeof(long));
+}
+
+/* Parentheses a macro body wrote stay with the macro, whose name is what
+   the fix copies. */
+#define SLOTS(n) ((n) + 2)
+#define FIELDS (nfields + 1)
+void *slots(size_t n, size_t nfields) {
+  void *a = malloc(SLOTS(n) * sizeof(int));
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: allocation size 'SLOTS(n) * sizeof(int)' can overflow; use 'calloc(SLOTS(n), sizeof(int))'
+  // CHECK-FIXES: void *a = calloc(SLOTS(n), sizeof(int));
+  void *b = malloc(FIELDS * sizeof(int));
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: allocation size 'FIELDS * sizeof(int)' can overflow; use 'calloc(FIELDS, sizeof(int))'
+  // CHECK-FIXES: void *b = calloc(FIELDS, sizeof(int));
+  free(a);
+  return b;
 }
 
 /* aligned_alloc has no checked array form in libc: warn, explain, no fix. */

@@ -88,8 +88,8 @@ void *vla(size_t n, size_t m) {
 /* The comma operator and a conditional in the count. */
 void *comma(size_t n, size_t m, int f) {
   return malloc((f ? n : m) * 4);
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '(f ? n : m) * 4' can overflow; use 'calloc((f ? n : m), 4)'
-  // CHECK-FIXES: return calloc((f ? n : m), 4);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '(f ? n : m) * 4' can overflow; use 'calloc(f ? n : m, 4)'
+  // CHECK-FIXES: return calloc(f ? n : m, 4);
 }
 
 /* A do-while whose condition bounds the value for the next round only. */

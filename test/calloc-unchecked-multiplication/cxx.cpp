@@ -35,13 +35,13 @@ template <typename T> T *make_checked(std::size_t n) {
 }
 template double *make_checked<double>(std::size_t);
 
-auto lambda_alloc = [](std::size_t n) {
+[[maybe_unused]] auto lambda_alloc = [](std::size_t n) {
   return std::malloc(n * 16);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'n * 16' can overflow; use 'calloc(n, 16)'
   // CHECK-FIXES: return std::calloc(n, 16);
 };
 
-auto lambda_guarded = [](std::size_t n) -> void * {
+[[maybe_unused]] auto lambda_guarded = [](std::size_t n) -> void * {
   if (n > 1024)
     return nullptr;
   return std::malloc(n * 16);

@@ -169,8 +169,8 @@ struct item *collect_unchecked(void) {
   while (name_at(count))
     count++;
   return malloc(sizeof(struct item) * (count + 1));
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'sizeof(struct item) * (count + 1)' can overflow; use 'calloc((count + 1), sizeof(struct item))'
-  // CHECK-FIXES: return calloc((count + 1), sizeof(struct item));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'sizeof(struct item) * (count + 1)' can overflow; use 'calloc(count + 1, sizeof(struct item))'
+  // CHECK-FIXES: return calloc(count + 1, sizeof(struct item));
 }
 
 /* A string's length is below PTRDIFF_MAX: twice it fits a size_t. */

@@ -10,8 +10,8 @@ struct tile { int id; };
 
 uint8_t *rgba_buffer(int width, int height) {
   return malloc(width * height * 4);
-  // CHECK-NOTES: :[[@LINE-1]]:10: warning: allocation size 'width * height * 4' can overflow ('width * height' is computed in 'int'); use 'calloc(width, (size_t)height * 4)', which checks the multiplication
-  // CHECK-FIXES: return calloc(width, (size_t)height * 4);
+  // CHECK-NOTES: :[[@LINE-1]]:10: warning: allocation size 'width * height * 4' can overflow ('width * height' is computed in 'int'); use 'calloc(height, (size_t)width * 4)', which checks the multiplication
+  // CHECK-FIXES: return calloc(height, (size_t)width * 4);
 }
 
 /* unsigned int wraps modulo 2^32. */

@@ -55,6 +55,30 @@ void *checked_before(size_t n) {
   return malloc(total);
 }
 
+/* The note quotes the whole value the variable carries to the call; when
+   the product that can overflow is only part of it, a second note names
+   that product. */
+void *conditional_size(size_t blocks, int big) {
+  size_t n = big ? blocks * 1024 : 0;
+  return malloc(n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'n' can overflow and nothing checks the multiplication
+  // CHECK-NOTES-NOTES: :[[@LINE-2]]:10: warning: allocation size 'n' can overflow and nothing checks the multiplication
+  // CHECK-NOTES-NOTES: :[[@LINE-4]]:14: note: 'n' is computed here as 'big ? blocks * 1024 : 0'
+  // CHECK-NOTES-NOTES: :[[@LINE-5]]:27: note: 'blocks * 1024' is the product that can overflow
+  // CHECK-NOTES-NOTES: :[[@LINE-5]]:10: note: no fix: the product is only part of the size, which has no two-argument form
+}
+
+struct header { size_t count; };
+void *with_header(size_t n) {
+  size_t bytes = sizeof(struct header) + n * sizeof(struct entry);
+  return malloc(bytes);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'bytes' can overflow and nothing checks the multiplication
+  // CHECK-NOTES-NOTES: :[[@LINE-2]]:10: warning: allocation size 'bytes' can overflow and nothing checks the multiplication
+  // CHECK-NOTES-NOTES: :[[@LINE-4]]:40: note: 'bytes' is computed here as 'sizeof(struct header) + n * sizeof(struct entry)'
+  // CHECK-NOTES-NOTES: :[[@LINE-5]]:44: note: 'n * sizeof(struct entry)' is the product that can overflow
+  // CHECK-NOTES-NOTES: :[[@LINE-5]]:10: note: no fix: the product is only part of the size, which has no two-argument form
+}
+
 /* A factor changes after the product was stored: the warning stands, but
    calloc(n, ...) at the call would allocate for the new n, so no fix. */
 void *factor_changes(size_t n) {

@@ -46,6 +46,26 @@ PyObject *object_cleared(void) {
   return op;
 }
 
+/* A string's kind is the size of one of its characters: the length is the
+   count, in either written order. */
+void *string_data(Py_ssize_t len, int kind) {
+  return PyMem_Malloc(kind * len);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'kind * len' can overflow; use 'PyMem_Calloc(len, kind)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return PyMem_Calloc(len, kind);
+}
+
+void *string_zeroed(Py_ssize_t len, int kind) {
+  void *data = PyMem_Malloc(len * kind);
+  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:16: warning: memory allocated by 'PyMem_Malloc' is zeroed right away by 'memset'; use 'PyMem_Calloc(len, kind)', which zeroes as it allocates [calloc-malloc-memset]
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:16: warning: allocation size 'len * kind' can overflow; use 'PyMem_Calloc(len, kind)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: void *data = PyMem_Calloc(len, kind);
+  if (data == NULL)
+    return NULL;
+  memset(data, 0, len * kind);
+  // CHECK-FIXES-NOT: memset(data, 0, len * kind);
+  return data;
+}
+
 /* No checked form to switch to (PyMem_Resize is a macro): reported only. */
 PyObject **stack_grow(PyObject **stack, Py_ssize_t size) {
   return PyMem_Realloc(stack, size * sizeof(PyObject *));

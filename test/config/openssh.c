@@ -19,8 +19,8 @@ char **principals_new(size_t nprincipals) {
 
 char **principals_add(char **p, size_t n) {
   char **tmp = realloc(p, (n + 1) * sizeof(*p));
-  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: allocation size '(n + 1) * sizeof(*p)' can overflow; use 'reallocarray(p, (n + 1), sizeof(*p))', which checks the multiplication [calloc-unchecked-multiplication]
-  // CHECK-FIXES: char **tmp = reallocarray(p, (n + 1), sizeof(*p));
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: allocation size '(n + 1) * sizeof(*p)' can overflow; use 'reallocarray(p, n + 1, sizeof(*p))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: char **tmp = reallocarray(p, n + 1, sizeof(*p));
   return tmp;
 }
 

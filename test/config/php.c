@@ -61,8 +61,8 @@ zval *one_zval(void) {
 /* The C library, called directly: fixed as in config/libc.yaml. */
 char **environ_copy(size_t count) {
   char **copy = malloc((count + 1) * sizeof(char *));
-  // CHECK-MESSAGES-ALL: :[[@LINE-1]]:17: warning: allocation size '(count + 1) * sizeof(char *)' can overflow; use 'calloc((count + 1), sizeof(char *))', which checks the multiplication [calloc-unchecked-multiplication]
-  // CHECK-FIXES-ALL: char **copy = calloc((count + 1), sizeof(char *));
+  // CHECK-MESSAGES-ALL: :[[@LINE-1]]:17: warning: allocation size '(count + 1) * sizeof(char *)' can overflow; use 'calloc(count + 1, sizeof(char *))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES-ALL: char **copy = calloc(count + 1, sizeof(char *));
   return copy;
 }
 
