@@ -21,15 +21,13 @@ public:
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
-  // System headers cannot call this file's functions, and types hold no
-  // calls that run.
+  // System headers cannot call this file's functions.
   bool TraverseDecl(Decl *D) {
     if (D && !isa<TranslationUnitDecl>(D) &&
         SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
       return true;
     return RecursiveASTVisitor::TraverseDecl(D);
   }
-  bool TraverseTypeLoc(TypeLoc) { return true; }
 
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *Callee = internalFunction(Call->getDirectCallee());

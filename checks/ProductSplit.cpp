@@ -4,6 +4,8 @@
 #include "SizeExpressions.h"
 #include "SourceEdits.h"
 
+#include "clang/Basic/CharInfo.h"
+
 #include "llvm/ADT/StringExtras.h"
 
 namespace clang::tidy::calloc {
@@ -58,7 +60,7 @@ static bool namesElementSize(llvm::StringRef Name) {
   size_t Start = 0;
   for (size_t I = 1; I < Name.size(); ++I)
     if (Name[I - 1] == '_' ||
-        (llvm::isLower(Name[I - 1]) && llvm::isUpper(Name[I])))
+        (isLowercase(Name[I - 1]) && isUppercase(Name[I])))
       Start = I;
   std::string Word = Name.substr(Start).lower();
   return llvm::StringRef(Word).ends_with("size") || Word == "sz" ||
