@@ -27,7 +27,7 @@ static bool addLeftoverRemovals(const Decl *Function,
   // An instantiation does not show the uses in branches it discarded.
   const auto *FD = dyn_cast_or_null<FunctionDecl>(Function);
   if (!Leftovers->empty() && FD && FD->getTemplateInstantiationPattern()) {
-    WhyNot = "'" + Leftovers->front().Var->getName().str() +
+    WhyNot = "'" + Leftovers->front().Var->getNameAsString() +
              "' would be left unused in a template, which is read only as "
              "instantiated";
     return false;
@@ -35,7 +35,7 @@ static bool addLeftoverRemovals(const Decl *Function,
   for (const Leftover &L : *Leftovers) {
     std::string What =
         (L.IsDeclaration ? "the declaration of '" : "an assignment to '") +
-        L.Var->getName().str() + "'";
+        L.Var->getNameAsString() + "'";
     std::optional<StatementRemoval> Removal =
         removeStatement(L.Statement, What, Ctx, WhyNot);
     if (!Removal)

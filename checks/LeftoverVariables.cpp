@@ -183,7 +183,7 @@ leftoverStatements(const Decl *Function, const FixFootprint &Footprint,
       std::string Why = whyNotRemovable(Var, U, Ctx);
       if (!Why.empty()) {
         WhyNot =
-            "'" + Var->getName().str() + "' would be left unused, and " + Why;
+            "'" + Var->getNameAsString() + "' would be left unused, and " + Why;
         return std::nullopt;
       }
       Out.push_back({U.Declaration, Var, true});

@@ -410,7 +410,7 @@ static bool assertsNonNull(StringRef Argument, const AllocationSite &Site,
                            const ASTContext &Ctx) {
   std::string Pointer;
   if (Site.Var) {
-    Pointer = Site.Var->getName().str();
+    Pointer = Site.Var->getNameAsString();
   } else {
     CharSourceRange Range = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(Site.Assign->getLHS()->getSourceRange()),
@@ -583,8 +583,8 @@ ZeroingSearch::Step ZeroingSearch::visit(const Stmt *S, const Expr *AllocSize,
     if (Null && !*Null && !If->getElse())
       return visitNullGuarded(If, AllocSize, Out);
   }
-  if (std::optional<Step> Assertion = visitAssertion(S))
-    return *Assertion;
+  if (std::optional<Step> AfterAssertion = visitAssertion(S))
+    return *AfterAssertion;
   return Effects.isClear(S, /*WithTarget=*/true) ? Step::Next : Step::Stop;
 }
 
