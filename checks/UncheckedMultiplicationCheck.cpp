@@ -102,8 +102,8 @@ void UncheckedMultiplicationCheck::check(
       findWrappingProduct(*Origin, SizeType, *Model);
   if (!Wrap || (!Wrap->WholeSize && !ReportEmbeddedProducts))
     return;
-  CallocFix Fix =
-      checkedArrayForm(Call, *Family, *Origin, *Wrap, Function, PP, *Model);
+  CallocFix Fix = checkedArrayForm(Call, *Family, *Origin, *Wrap, Function, PP,
+                                   *Model, Allocators);
   emitDiagnostic(Call, *Origin, *Wrap, Fix, Ctx);
 }
 

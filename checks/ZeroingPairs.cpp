@@ -598,6 +598,11 @@ std::optional<ZeroingPair> ZeroingSearch::find(const Expr *AllocSize) {
   return Out;
 }
 
+const Expr *zeroedSize(const CallExpr *Call) {
+  std::optional<Zeroing> Z = asZeroing(Call);
+  return Z ? Z->Size : nullptr;
+}
+
 bool mayBeZeroedLater(const AllocationSite &Site) {
   llvm::ArrayRef<const Stmt *> Body(Site.Block->body_begin(),
                                     Site.Block->body_end());
