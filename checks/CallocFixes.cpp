@@ -12,6 +12,18 @@
 
 namespace clang::tidy::calloc {
 
+/// What the size argument of \p Call is to the fixes of both checks: the
+/// size of an allocation, or of a zeroing.
+static std::pair<SizeRole, const Expr *>
+sizeArgumentOf(const CallExpr *Call, const AllocatorTable &Allocators) {
+  if (const AllocatorFamily *F = Allocators.find(Call->getDirectCallee());
+      F && Call->getNumArgs() > F->SizeArg)
+    return {SizeRole::Allocation, Call->getArg(F->SizeArg)};
+  if (const Expr *Size = zeroedSize(Call))
+    return {SizeRole::Zeroing, Size};
+  return {SizeRole::None, nullptr};
+}
+
 /// Adds to \p Removals the statements that a fix of \p Footprint leaves
 /// without a purpose: the declaration of a size variable no longer read, and
 /// the assignments to it. False, with \p WhyNot set, when one cannot go.
@@ -27,7 +39,7 @@ static bool addLeftoverRemovals(const Decl *Function,
   // An instantiation does not show the uses in branches it discarded.
   const auto *FD = dyn_cast_or_null<FunctionDecl>(Function);
   if (!Leftovers->empty() && FD && FD->getTemplateInstantiationPattern()) {
-    WhyNot = "'" + Leftovers->front().Var->getName().str() +
+    WhyNot = "'" + Leftovers->front().Var->getNameAsString() +
              "' would be left unused in a template, which is read only as "
              "instantiated";
     return false;
@@ -35,7 +47,7 @@ static bool addLeftoverRemovals(const Decl *Function,
   for (const Leftover &L : *Leftovers) {
     std::string What =
         (L.IsDeclaration ? "the declaration of '" : "an assignment to '") +
-        L.Var->getName().str() + "'";
+        L.Var->getNameAsString() + "'";
     std::optional<StatementRemoval> Removal =
         removeStatement(L.Statement, What, Ctx, WhyNot);
     if (!Removal)
@@ -158,7 +170,8 @@ static std::string whyNoCheckedForm(const CallExpr *Call,
 CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
                            const SizeOrigin &Origin,
                            const WrappingProduct &Wrap, const Decl *Function,
-                           Preprocessor *PP, const IntegerModel &Model) {
+                           Preprocessor *PP, const IntegerModel &Model,
+                           const AllocatorTable &Allocators) {
   const ASTContext &Ctx = Model.context();
   CallocFix Fix;
   Fix.Callee = Family.CheckedArray;
@@ -179,9 +192,13 @@ CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
   if (Fix.Edits.empty())
     return Fix;
   // `malloc(bytes)` may have been the last read of `bytes`.
+  auto SizeOf = [&](const CallExpr *C) {
+    return sizeArgumentOf(C, Allocators);
+  };
   FixFootprint Footprint;
   Footprint.Removed.push_back(Call->getArg(Family.SizeArg));
   Footprint.Copied.push_back(Wrap.Product);
+  Footprint.SizeOf = SizeOf;
   std::vector<StatementRemoval> Removals;
   if (!addLeftoverRemovals(Function, Footprint, Ctx, Removals, Fix.WhyNot)) {
     Fix.Edits.clear();
@@ -314,7 +331,8 @@ static std::optional<std::vector<StatementRemoval>>
 zeroingRemovals(const CallExpr *Call, const AllocatorFamily &Family,
                 const Counterpart &R, const AllocationSite &Site,
                 const ZeroingPair &Pair, const Decl *Function,
-                const ASTContext &Ctx, std::string &WhyNot) {
+                const AllocatorTable &Allocators, const ASTContext &Ctx,
+                std::string &WhyNot) {
   std::optional<StatementRemoval> Removal =
       removeStatement(Pair.Remove, "the zeroing call", Ctx, WhyNot);
   if (!Removal)
@@ -331,7 +349,11 @@ zeroingRemovals(const CallExpr *Call, const AllocatorFamily &Family,
     return std::nullopt;
   }
   std::vector<StatementRemoval> Removals{*Removal};
+  auto SizeOf = [&](const CallExpr *C) {
+    return sizeArgumentOf(C, Allocators);
+  };
   FixFootprint Footprint;
+  Footprint.SizeOf = SizeOf;
   Footprint.Removed.push_back(Pair.Remove);
   if (!R.SameArguments) {
     Footprint.Removed.push_back(Call->getArg(Family.SizeArg));
@@ -345,7 +367,8 @@ zeroingRemovals(const CallExpr *Call, const AllocatorFamily &Family,
 CallocFix zeroingForm(const CallExpr *Call, const AllocatorFamily &Family,
                       const AllocationSite &Site, const ZeroingPair &Pair,
                       const FunctionEffects &Effects, GuardAnalysis &Guards,
-                      const IntegerModel &Model) {
+                      const IntegerModel &Model,
+                      const AllocatorTable &Allocators) {
   const ASTContext &Ctx = Model.context();
   Counterpart R = chooseCounterpart(Call, Family, Site, Effects, Guards, Model);
   CallocFix Fix;
@@ -362,8 +385,9 @@ CallocFix zeroingForm(const CallExpr *Call, const AllocatorFamily &Family,
                                                   R.SizeArgs, Ctx, Fix.WhyNot);
   if (Fix.Edits.empty())
     return Fix;
-  std::optional<std::vector<StatementRemoval>> Removals = zeroingRemovals(
-      Call, Family, R, Site, Pair, Guards.function(), Ctx, Fix.WhyNot);
+  std::optional<std::vector<StatementRemoval>> Removals =
+      zeroingRemovals(Call, Family, R, Site, Pair, Guards.function(),
+                      Allocators, Ctx, Fix.WhyNot);
   if (!Removals) {
     Fix.Edits.clear();
     return Fix;

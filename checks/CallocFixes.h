@@ -41,7 +41,8 @@ struct CallocFix {
 CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
                            const SizeOrigin &Origin,
                            const WrappingProduct &Wrap, const Decl *Function,
-                           Preprocessor *PP, const IntegerModel &Model);
+                           Preprocessor *PP, const IntegerModel &Model,
+                           const AllocatorTable &Allocators);
 
 /// The zeroing counterpart of \p Call, which the zeroing \p Pair follows:
 /// the array form with count and size when the size is a product (written
@@ -55,7 +56,8 @@ CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
 CallocFix zeroingForm(const CallExpr *Call, const AllocatorFamily &Family,
                       const AllocationSite &Site, const ZeroingPair &Pair,
                       const FunctionEffects &Effects, GuardAnalysis &Guards,
-                      const IntegerModel &Model);
+                      const IntegerModel &Model,
+                      const AllocatorTable &Allocators);
 
 } // namespace clang::tidy::calloc
 

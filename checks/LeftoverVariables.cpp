@@ -16,8 +16,11 @@ namespace clang::tidy::calloc {
 namespace {
 /// How a local is referred to, with the fix applied.
 struct VariableUses {
-  unsigned Kept = 0;    // reads the fix leaves in place
+  unsigned Kept = 0;    // reads the fix leaves in place, for good
   unsigned Removed = 0; // reads the fix takes out
+  /// Reads the fix leaves, as the size of another allocation or zeroing,
+  /// which another fix may take out.
+  unsigned AllocationSizes = 0, ZeroingSizes = 0;
   /// The declaration, when it is a statement of a block, and that block.
   const DeclStmt *Declaration = nullptr;
   const CompoundStmt *Scope = nullptr;
@@ -32,8 +35,9 @@ struct VariableUses {
 class UseCounter {
 public:
   UseCounter(const llvm::SmallPtrSetImpl<const Stmt *> &Removed,
-             const llvm::SmallPtrSetImpl<const Stmt *> &Copied)
-      : Removed(Removed), Copied(Copied) {}
+             const llvm::SmallPtrSetImpl<const Stmt *> &Copied,
+             const FixFootprint &Footprint)
+      : Removed(Removed), Copied(Copied), Footprint(Footprint) {}
 
   void visit(const Stmt *S, bool InRemoved, bool InCopied);
 
@@ -42,15 +46,31 @@ public:
 private:
   void visitBlock(const CompoundStmt *Block, bool InRemoved, bool InCopied);
   bool visitChange(const Stmt *S, bool InRemoved, bool InCopied);
-  void read(const ValueDecl *D, bool InRemoved, bool InCopied) {
-    if (const auto *Var = dyn_cast_or_null<VarDecl>(D))
-      ++(InRemoved && !InCopied ? Uses[Var].Removed : Uses[Var].Kept);
-  }
+  bool visitSizeArgument(const CallExpr *Call, bool InRemoved);
+  void read(const ValueDecl *D, bool InRemoved, bool InCopied);
 
   const llvm::SmallPtrSetImpl<const Stmt *> &Removed;
   const llvm::SmallPtrSetImpl<const Stmt *> &Copied;
+  const FixFootprint &Footprint;
+  /// The role of the size argument being visited, while it is.
+  SizeRole Role = SizeRole::None;
 };
 } // namespace
+
+void UseCounter::read(const ValueDecl *D, bool InRemoved, bool InCopied) {
+  const auto *Var = dyn_cast_or_null<VarDecl>(D);
+  if (!Var)
+    return;
+  VariableUses &U = Uses[Var];
+  if (InRemoved && !InCopied)
+    ++U.Removed;
+  else if (Role == SizeRole::Allocation)
+    ++U.AllocationSizes;
+  else if (Role == SizeRole::Zeroing)
+    ++U.ZeroingSizes;
+  else
+    ++U.Kept;
+}
 
 /// The variable an assignment or increment changes, when it names one.
 static const VarDecl *changedVariable(const Expr *E) {
@@ -107,11 +127,33 @@ bool UseCounter::visitChange(const Stmt *S, bool InRemoved, bool InCopied) {
   return true;
 }
 
+/// A variable that is all of the size of another allocation or zeroing: a
+/// fix of that call may take the read out as this one does.
+bool UseCounter::visitSizeArgument(const CallExpr *Call, bool InRemoved) {
+  auto [CallRole, Size] = Footprint.SizeOf
+                              ? Footprint.SizeOf(Call)
+                              : std::make_pair(SizeRole::None, nullptr);
+  const auto *Ref =
+      Size ? dyn_cast<DeclRefExpr>(Size->IgnoreParenImpCasts()) : nullptr;
+  if (!Ref || InRemoved || Removed.count(Size))
+    return false;
+  Role = CallRole;
+  read(Ref->getDecl(), false, false);
+  Role = SizeRole::None;
+  for (const Stmt *Child : Call->children())
+    if (Child != Size)
+      visit(Child, InRemoved, false);
+  return true;
+}
+
 void UseCounter::visit(const Stmt *S, bool InRemoved, bool InCopied) {
   if (!S)
     return;
   InRemoved |= Removed.count(S) != 0;
   InCopied |= Copied.count(S) != 0;
+  if (const auto *Call = dyn_cast<CallExpr>(S);
+      Call && visitSizeArgument(Call, InRemoved))
+    return;
   if (const auto *Block = dyn_cast<CompoundStmt>(S))
     return visitBlock(Block, InRemoved, InCopied);
   if (visitChange(S, InRemoved, InCopied))
@@ -173,17 +215,26 @@ leftoverStatements(const Decl *Function, const FixFootprint &Footprint,
   // A declaration that goes may hold the last read of another local: go on
   // until no more locals are left unread.
   for (unsigned Round = 0; Round < 8; ++Round) {
-    UseCounter Counter(Removed, Copied);
+    UseCounter Counter(Removed, Copied, Footprint);
     Counter.visit(Function ? Function->getBody() : nullptr, false, false);
     bool More = false;
     for (const auto &[Var, U] : Counter.Uses) {
       if (!U.Removed || U.Kept || Var->hasAttr<UnusedAttr>() ||
           (U.Declaration && Removed.count(U.Declaration)))
         continue;
-      std::string Why = whyNotRemovable(Var, U, Ctx);
-      if (!Why.empty()) {
+      // Another allocation's fix may take out the other reads, as this one
+      // takes out its own; a zeroing whose allocation keeps its size stays.
+      if (!U.AllocationSizes && U.ZeroingSizes)
+        continue;
+      if (U.AllocationSizes) {
+        WhyNot = "'" + Var->getNameAsString() +
+                 "' also sizes another allocation, and fixing both would "
+                 "leave it unused";
+        return std::nullopt;
+      }
+      if (std::string Why = whyNotRemovable(Var, U, Ctx); !Why.empty()) {
         WhyNot =
-            "'" + Var->getName().str() + "' would be left unused, and " + Why;
+            "'" + Var->getNameAsString() + "' would be left unused, and " + Why;
         return std::nullopt;
       }
       Out.push_back({U.Declaration, Var, true});

@@ -105,7 +105,7 @@ void MallocMemsetCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Pair)
     return;
   CallocFix Fix = zeroingForm(Call, *Family, *Site, *Pair, *State.Effects,
-                              *State.Guards, *Model);
+                              *State.Guards, *Model, Allocators);
   emitDiagnostic(Call, *Family, *Pair, Fix);
 }
 

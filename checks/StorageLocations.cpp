@@ -223,4 +223,27 @@ bool mayHoldPointer(QualType T) {
            T->isAnyComplexType());
 }
 
+/// The kind of scalar a type is, for the aliasing rules; 0 for a type
+/// that may alias anything.
+static int scalarKind(QualType T) {
+  if (T.isNull() || T->isDependentType())
+    return 0;
+  T = T.getCanonicalType();
+  if (T->isCharType() || T->isChar8Type() || T->isStdByteType())
+    return 0;
+  if (T->isIntegralOrEnumerationType())
+    return 1;
+  if (T->isAnyPointerType() || T->isBlockPointerType() ||
+      T->isMemberPointerType() || T->isNullPtrType())
+    return 2;
+  if (T->isRealFloatingType() || T->isAnyComplexType())
+    return 3;
+  return 0;
+}
+
+bool mayAlias(QualType Stored, QualType Read) {
+  int A = scalarKind(Stored), B = scalarKind(Read);
+  return !A || !B || A == B;
+}
+
 } // namespace clang::tidy::calloc

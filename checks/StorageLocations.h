@@ -102,6 +102,14 @@ bool samePointer(const Expr *A, const Expr *B);
 /// known yet. Plain numbers cannot, under the aliasing rules.
 bool mayHoldPointer(QualType T);
 
+/// Whether a store of type \p Stored may change an object read as type
+/// \p Read through another lvalue, under the aliasing rules: unless both
+/// are scalars of different kinds (an integer, a pointer, a floating-point
+/// number), it may. Integers of any width and sign are taken to alias, and
+/// so are any two pointers; a character type, an aggregate, or a type not
+/// known aliases anything.
+bool mayAlias(QualType Stored, QualType Read);
+
 } // namespace clang::tidy::calloc
 
 #endif // CALLOC_TIDY_STORAGELOCATIONS_H

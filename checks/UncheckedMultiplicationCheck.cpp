@@ -109,8 +109,8 @@ void UncheckedMultiplicationCheck::check(
     Wrap = findUncheckedProduct(*Origin, *Model);
   if (!Wrap || (!Wrap->WholeSize && !ReportEmbeddedProducts))
     return;
-  CallocFix Fix =
-      checkedArrayForm(Call, *Family, *Origin, *Wrap, Function, PP, *Model);
+  CallocFix Fix = checkedArrayForm(Call, *Family, *Origin, *Wrap, Function, PP,
+                                   *Model, Allocators);
   emitDiagnostic(Call, *Origin, *Wrap, CanWrap, Fix, Ctx);
 }
 

@@ -227,14 +227,19 @@ public:
   /// the zeroed size differ from the allocated one. False when the size
   /// cannot be followed (it stores, or reads something volatile).
   bool setSize(const Expr *Size, const ASTContext &Ctx);
-  /// Follows one more place, like an operand of the size.
-  void addKey(const Place &P) {
-    Keys.push_back(P);
+  /// Follows one more place, like an operand of the size, read as \p Type.
+  void addKey(const Place &P, QualType Type) {
+    Keys.push_back({P, Type});
     SizeShared |= !Function.isPrivate(P);
   }
-  /// Whether storing a new pointer to the target changes the size.
-  bool storeChangesSize() const {
-    return changesSize({Target, AccessKind::Write, QualType()});
+  /// Whether the allocation's own store of the new pointer, of type
+  /// \p Stored, to the target changes the size. Through another pointer it
+  /// may be the same object, unless the aliasing rules say a store of this
+  /// type cannot change what the size reads: a pointer stored to `m->state`
+  /// does not change the `size_t` at `def->size`.
+  bool storeChangesSize(QualType Stored) const {
+    return changesSize({Target, AccessKind::Write, Stored},
+                       /*ByType=*/true);
   }
   /// Whether \p S leaves the followed places (and, \p WithTarget, the
   /// pointer and its memory) alone.
@@ -249,11 +254,17 @@ public:
 
 private:
   bool touchesTarget(const Access &A) const;
-  bool changesSize(const Access &A) const;
+  bool changesSize(const Access &A, bool ByType = false) const;
+
+  /// A place the size reads, and the type it reads there.
+  struct Key {
+    Place Where;
+    QualType Type;
+  };
 
   Place Target;
   const FunctionEffects &Function;
-  llvm::SmallVector<Place, 4> Keys;
+  llvm::SmallVector<Key, 4> Keys;
   bool SizeOpaque = false; // the size reads memory that cannot be named
   bool SizeShared = false; // a call or a store elsewhere may change the size
 };
@@ -272,7 +283,7 @@ bool PairEffects::setSize(const Expr *Size, const ASTContext &Ctx) {
     if (A.Kind != AccessKind::Read || A.Type.isVolatileQualified())
       return false;
     if (A.Where.known())
-      addKey(A.Where);
+      addKey(A.Where, A.Type);
     else
       SizeOpaque = true;
   }
@@ -300,16 +311,20 @@ bool PairEffects::touchesTarget(const Access &A) const {
   return false;
 }
 
-bool PairEffects::changesSize(const Access &A) const {
+/// With \p ByType, a store through another pointer changes the size only
+/// when the aliasing rules let its type change what the size reads;
+/// without, any such store may.
+bool PairEffects::changesSize(const Access &A, bool ByType) const {
   if (A.Kind == AccessKind::Read)
     return false;
   const Place &P = A.Where;
-  for (const Place &K : Keys) {
-    if (P.sameRoot(K)) {
-      if (P.overlapsSameRoot(K) || (!P.Indirect && K.Indirect))
+  for (const Key &K : Keys) {
+    if (P.sameRoot(K.Where)) {
+      if (P.overlapsSameRoot(K.Where) || (!P.Indirect && K.Where.Indirect))
         return true;
-    } else if (A.Kind == AccessKind::Write && !Function.isPrivate(K) &&
-               !Function.isPrivate(P)) {
+    } else if (A.Kind == AccessKind::Write && !Function.isPrivate(K.Where) &&
+               !Function.isPrivate(P) &&
+               (!ByType || mayAlias(A.Type, K.Type))) {
       return true;
     }
   }
@@ -395,7 +410,7 @@ static bool assertsNonNull(StringRef Argument, const AllocationSite &Site,
                            const ASTContext &Ctx) {
   std::string Pointer;
   if (Site.Var) {
-    Pointer = Site.Var->getName().str();
+    Pointer = Site.Var->getNameAsString();
   } else {
     CharSourceRange Range = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(Site.Assign->getLHS()->getSourceRange()),
@@ -568,8 +583,8 @@ ZeroingSearch::Step ZeroingSearch::visit(const Stmt *S, const Expr *AllocSize,
     if (Null && !*Null && !If->getElse())
       return visitNullGuarded(If, AllocSize, Out);
   }
-  if (std::optional<Step> Assertion = visitAssertion(S))
-    return *Assertion;
+  if (std::optional<Step> AfterAssertion = visitAssertion(S))
+    return *AfterAssertion;
   return Effects.isClear(S, /*WithTarget=*/true) ? Step::Next : Step::Stop;
 }
 
@@ -581,6 +596,11 @@ std::optional<ZeroingPair> ZeroingSearch::find(const Expr *AllocSize) {
       Step::Found)
     return std::nullopt;
   return Out;
+}
+
+const Expr *zeroedSize(const CallExpr *Call) {
+  std::optional<Zeroing> Z = asZeroing(Call);
+  return Z ? Z->Size : nullptr;
 }
 
 bool mayBeZeroedLater(const AllocationSite &Site) {
@@ -623,7 +643,9 @@ findZeroingPair(const CallExpr *Call, unsigned SizeArg,
         return std::nullopt;
   }
   const Expr *Size = Call->getArg(SizeArg);
-  if (!Effects.setSize(Size, Ctx) || Effects.storeChangesSize())
+  QualType Stored =
+      Site.Var ? Site.Var->getType() : Site.Assign->getLHS()->getType();
+  if (!Effects.setSize(Size, Ctx) || Effects.storeChangesSize(Stored))
     return std::nullopt;
   return Search.find(Size);
 }
@@ -656,7 +678,7 @@ const BinaryOperator *productHeldBy(const VarDecl *Var, const Expr *Definition,
   if (!Product || Product->getOpcode() != BO_Mul ||
       hasSideEffects(Product, Ctx) || !Effects.setSize(Product, Ctx))
     return nullptr;
-  Effects.addKey(VarPlace);
+  Effects.addKey(VarPlace, Var->getType());
   return Effects.keysUnchangedOver(
              Before.drop_front(Defining - Before.begin() + 1))
              ? Product

@@ -83,6 +83,9 @@ findZeroingPair(const CallExpr *Call, unsigned SizeArg,
                 const AllocationSite &Site, const FunctionEffects &Effects,
                 const GuardAnalysis &Flow, ASTContext &Ctx);
 
+/// The size a call to memset or bzero zeroes; null for any other call.
+const Expr *zeroedSize(const CallExpr *Call);
+
 /// Whether a zeroing call of the pointer appears among the statements after
 /// the allocation at all: a cheap test before the real search.
 bool mayBeZeroedLater(const AllocationSite &Site);

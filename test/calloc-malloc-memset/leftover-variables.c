@@ -83,3 +83,25 @@ double *read_under_if(size_t n) {
 // CHECK-NOTES: :[[@LINE-9]]:15: warning: memory allocated by 'malloc' is zeroed right away by 'memset'; 'calloc' can skip zeroing fresh pages
 // CHECK-NOTES: :[[@LINE-7]]:3: note: 'memset' zeroes the whole allocation here
 // CHECK-NOTES: :[[@LINE-11]]:15: note: no fix: 'bytes' would be left unused, and a preprocessor directive in its scope may use it
+
+/* The size of two pairs: each fix alone would keep it, both together would
+   leave it unused, and each must be right on its own: no fix. */
+double *two_pairs(size_t n, double **second) {
+  size_t bytes = n * sizeof(double);
+  double *a = malloc(bytes);
+  if (!a)
+    return NULL;
+  memset(a, 0, bytes);
+  double *b = malloc(bytes);
+  if (!b)
+    return NULL;
+  memset(b, 0, bytes);
+  *second = b;
+  return a;
+}
+// CHECK-NOTES: :[[@LINE-11]]:15: warning: memory allocated by 'malloc' is zeroed right away by 'memset'; 'calloc' can skip zeroing fresh pages
+// CHECK-NOTES: :[[@LINE-9]]:3: note: 'memset' zeroes the whole allocation here
+// CHECK-NOTES: :[[@LINE-13]]:15: note: no fix: 'bytes' also sizes another allocation, and fixing both would leave it unused
+// CHECK-NOTES: :[[@LINE-10]]:15: warning: memory allocated by 'malloc' is zeroed right away by 'memset'; 'calloc' can skip zeroing fresh pages
+// CHECK-NOTES: :[[@LINE-8]]:3: note: 'memset' zeroes the whole allocation here
+// CHECK-NOTES: :[[@LINE-12]]:15: note: no fix: 'bytes' also sizes another allocation, and fixing both would leave it unused

@@ -162,3 +162,50 @@ void *read_under_if(size_t n) {
 // CHECK-NOTES: :[[@LINE-6]]:13: warning: allocation size 'total' can overflow and nothing checks the multiplication
 // CHECK-NOTES: :[[@LINE-8]]:20: note: 'total' is computed here as 'n * 8'
 // CHECK-NOTES: :[[@LINE-8]]:13: note: no fix: 'total' would be left unused, and a preprocessor directive in its scope may use it
+
+/* Read by the zeroing that follows: it stays (a fix of calloc-malloc-memset,
+   which would take that read out too, removes it then). */
+void *zeroed_after(size_t n) {
+  size_t bytes = n * 8;
+  void *p = malloc(bytes);
+  if (p)
+    memset(p, 0, bytes);
+  return p;
+}
+// CHECK-NOTES: :[[@LINE-5]]:13: warning: allocation size 'bytes' can overflow; use 'calloc(n, 8)'
+// CHECK-NOTES: :[[@LINE-7]]:20: note: 'bytes' is computed here as 'n * 8'
+// CHECK-FIXES: void *zeroed_after(size_t n) {
+// CHECK-FIXES-NEXT: size_t bytes = n * 8;
+// CHECK-FIXES-NEXT: void *p = calloc(n, 8);
+
+/* The size of two allocations: each fix alone would keep it, both together
+   would leave it unused, and each must be right on its own: no fix. With a
+   read that no fix takes out, both are fixed and it stays. */
+void *two_allocations(size_t n, void **second) {
+  size_t bytes = n * 8;
+  void *p = malloc(bytes);
+  *second = malloc(bytes);
+  return p;
+}
+// CHECK-NOTES: :[[@LINE-4]]:13: warning: allocation size 'bytes' can overflow and nothing checks the multiplication
+// CHECK-NOTES: :[[@LINE-6]]:20: note: 'bytes' is computed here as 'n * 8'
+// CHECK-NOTES: :[[@LINE-6]]:13: note: no fix: 'bytes' also sizes another allocation, and fixing both would leave it unused
+// CHECK-NOTES: :[[@LINE-6]]:13: warning: allocation size 'bytes' can overflow and nothing checks the multiplication
+// CHECK-NOTES: :[[@LINE-9]]:20: note: 'bytes' is computed here as 'n * 8'
+// CHECK-NOTES: :[[@LINE-8]]:13: note: no fix: 'bytes' also sizes another allocation, and fixing both would leave it unused
+
+void *copied(size_t n, const void *src, void **second) {
+  size_t bytes = n * 8;
+  void *p = malloc(bytes);
+  *second = malloc(bytes);
+  memcpy(*second, src, bytes);
+  return p;
+}
+// CHECK-NOTES: :[[@LINE-5]]:13: warning: allocation size 'bytes' can overflow; use 'calloc(n, 8)'
+// CHECK-NOTES: :[[@LINE-7]]:20: note: 'bytes' is computed here as 'n * 8'
+// CHECK-NOTES: :[[@LINE-6]]:13: warning: allocation size 'bytes' can overflow; use 'calloc(n, 8)'
+// CHECK-NOTES: :[[@LINE-9]]:20: note: 'bytes' is computed here as 'n * 8'
+// CHECK-FIXES: void *copied(size_t n, const void *src, void **second) {
+// CHECK-FIXES-NEXT: size_t bytes = n * 8;
+// CHECK-FIXES-NEXT: void *p = calloc(n, 8);
+// CHECK-FIXES-NEXT: *second = calloc(n, 8);

@@ -66,6 +66,32 @@ void *string_zeroed(Py_ssize_t len, int kind) {
   return data;
 }
 
+/* A module's state, as Objects/moduleobject.c allocates it: the pointer in
+   the module, the size read through its definition. */
+typedef struct {
+  const char *m_name;
+  Py_ssize_t m_size;
+} PyModuleDef;
+typedef struct {
+  PyObject ob_base;
+  void *md_state;
+  PyModuleDef *md_def;
+} PyModuleObject;
+PyObject *PyErr_NoMemory(void);
+
+int module_state_new(PyModuleObject *md, PyModuleDef *def) {
+  md->md_state = PyMem_Malloc(def->m_size);
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: memory allocated by 'PyMem_Malloc' is zeroed right away by 'memset'; use 'PyMem_Calloc(1, def->m_size)', which zeroes as it allocates [calloc-malloc-memset]
+  // CHECK-FIXES: md->md_state = PyMem_Calloc(1, def->m_size);
+  if (!md->md_state) {
+    PyErr_NoMemory();
+    return -1;
+  }
+  memset(md->md_state, 0, def->m_size);
+  // CHECK-FIXES-NOT: memset(md->md_state, 0, def->m_size);
+  return 0;
+}
+
 /* No checked form to switch to (PyMem_Resize is a macro): reported only. */
 PyObject **stack_grow(PyObject **stack, Py_ssize_t size) {
   return PyMem_Realloc(stack, size * sizeof(PyObject *));
