@@ -145,8 +145,8 @@ class Client:
         self._stderr.close()
 
 
-def initialize(client, root):
-    """initialize and initialized, as an editor with quick fixes does."""
+def initialize_params(root):
+    """The initialize request of an editor with quick fixes."""
     capabilities = {
         "general": {"positionEncodings": ["utf-16"]},
         "textDocument": {
@@ -159,12 +159,17 @@ def initialize(client, root):
         },
         "workspace": {"workspaceEdit": {"documentChanges": True}},
     }
-    result = client.request("initialize", {
+    return {
         "processId": os.getpid(),
         "rootUri": uri_of(root),
         "capabilities": capabilities,
         "clientInfo": {"name": "calloc-tidy-test"},
-    })
+    }
+
+
+def initialize(client, root):
+    """initialize and initialized."""
+    result = client.request("initialize", initialize_params(root))
     client.notify("initialized", {})
     return result
 
