@@ -25,21 +25,31 @@ import shutil
 import subprocess
 import sys
 
-RUN_LINE = re.compile(r"^\s*//\s*RUN:\s*%check_calloc_tidy\s+(.*)$")
+RUN_LINE = re.compile(r"^\s*//\s*RUN:(.*)$")
+RUNNER = "%check_calloc_tidy"
 CHECK_TEST_DIRS = ("calloc-malloc-memset", "calloc-unchecked-multiplication", "config")
 
 
 def run_lines(test_root):
-    """(source, [runner arguments]) for each %check_calloc_tidy RUN line."""
+    """(source, [runner arguments]) for each %check_calloc_tidy RUN line; a
+    line ending in a backslash goes on in the next RUN line, as in lit."""
     found = []
     for directory in CHECK_TEST_DIRS:
         for source in sorted(glob.glob(os.path.join(test_root, directory, "*.c"))
                              + glob.glob(os.path.join(test_root, directory, "*.cpp"))):
+            command = ""
             with open(source) as f:
                 for line in f:
                     match = RUN_LINE.match(line)
-                    if match:
-                        found.append((source, match.group(1)))
+                    if not match:
+                        continue
+                    command += match.group(1).strip()
+                    if command.endswith("\\"):
+                        command = command[:-1] + " "
+                        continue
+                    if command.startswith(RUNNER + " "):
+                        found.append((source, command[len(RUNNER) + 1:]))
+                    command = ""
     return found
 
 
