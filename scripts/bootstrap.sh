@@ -1,6 +1,7 @@
 # shellcheck shell=bash
 # scripts/bootstrap.sh: sourced by ./calloc-tidy and ./run-tests; not run by
-# itself. Gets a Debian 12 machine from nothing to a built plugin:
+# itself. Gets a Debian 12 machine from nothing to a built plugin (and
+# calloc-clangd and calloc-clang-tidy beside it):
 #
 #   ct_pick_llvm [VALUE [WHERE]]  LLVM major version -> $CT_LLVM (16, 19, 22)
 #   ct_install_missing PKG...     those Debian packages, unless installed
@@ -49,13 +50,20 @@ ct_pick_llvm() {
 }
 
 # ct_packages NN...: the Debian packages needed to build and test for those
-# LLVM versions, one a line.
+# LLVM versions, one a line: LLVM's; what calloc-clangd links besides
+# (clangd's remote index: gRPC, protobuf, abseil; Debian's gRPC CMake files
+# also want protobuf-compiler-grpc) for the versions that have a
+# libclangdMain.a, all but 16; and Neovim, the editor of test/clangd/.
 ct_packages() {
-  local v
-  printf '%s\n' cmake ninja-build g++ python3 python3-venv
+  local v clangd=
+  printf '%s\n' cmake ninja-build g++ python3 python3-venv neovim
   for v in "$@"; do
     printf '%s\n' "clang-$v" "clang-tidy-$v" "libclang-$v-dev" "llvm-$v-dev" "llvm-$v-tools"
+    [[ $v == 16 ]] || clangd=1
   done
+  if [[ -n $clangd ]]; then
+    printf '%s\n' libgrpc++-dev libprotobuf-dev libabsl-dev protobuf-compiler-grpc
+  fi
 }
 
 # ct_install_missing PKG...: installs those of the Debian packages named

@@ -3,6 +3,7 @@
 # then loads this file. Run: lit build/llvm-19/test
 import os
 import shlex
+import shutil
 import sys
 
 import lit.formats
@@ -28,6 +29,8 @@ runner = [config.python, os.path.join(config.test_source_root, "check_calloc_tid
 config.substitutions.append(("%check_calloc_tidy", " ".join(shlex.quote(a) for a in runner)))
 config.substitutions.append(("%clang_tidy", shlex.quote(config.clang_tidy)))
 config.substitutions.append(("%calloc_plugin", shlex.quote(config.plugin)))
+config.substitutions.append(("%calloc_checks_library", shlex.quote(
+    os.path.join(os.path.dirname(config.plugin), "CallocTidyChecks.so"))))
 config.substitutions.append(("%runner_fixture", shlex.quote(config.runner_fixture)))
 config.substitutions.append(("%other_clang_tidy", shlex.quote(config.other_clang_tidy)))
 config.substitutions.append(("%python", shlex.quote(config.python)))
@@ -42,3 +45,24 @@ config.substitutions.append(("%llvm_major", config.llvm_major))
 
 if config.other_clang_tidy:
     config.available_features.add("other-clang-tidy")
+
+# After %clang_tidy, which it would otherwise cut short: the clang of this
+# version, for compiling what a test has fixed.
+config.substitutions.append(("%clang", shlex.quote(config.clang)))
+
+# clangd and clang-tidy with the checks built in, where this LLVM has the
+# libraries for them: Debian's LLVM 16 ships no libclangdMain.a, so no
+# calloc-clangd, and its tests report UNSUPPORTED there.
+config.substitutions.append(("%calloc_clangd", shlex.quote(config.calloc_clangd)))
+config.substitutions.append(("%calloc_clang_tidy", shlex.quote(config.calloc_clang_tidy)))
+if config.calloc_clangd:
+    config.available_features.add("calloc-clangd")
+if config.calloc_clang_tidy:
+    config.available_features.add("calloc-clang-tidy")
+
+# The headless editor of the editor tests (Debian's neovim package, which
+# scripts/bootstrap.sh installs).
+nvim = shutil.which("nvim")
+if nvim:
+    config.available_features.add("neovim")
+config.substitutions.append(("%nvim", shlex.quote(nvim or "nvim")))
