@@ -63,11 +63,13 @@ AST_MATCHER(Decl, isDependentCode) {
 /// Code instantiated from a template.
 AST_MATCHER(Decl, isInstantiated) { return isInstantiatedCode(&Node); }
 
-/// A function the allocator table knows: one of its names, at namespace
-/// scope, with the configured number of parameters.
-AST_MATCHER_P(FunctionDecl, isConfiguredAllocator, const AllocatorTable *,
-              Table) {
-  return Table->find(&Node) != nullptr;
+/// A call to an allocator the table knows, configured or discovered; with
+/// \p WithZeroingForm, only one that has a zeroing counterpart. The table
+/// answers once per callee declaration.
+AST_MATCHER_P2(CallExpr, callsAllocator, const AllocatorTable *, Table, bool,
+               WithZeroingForm) {
+  const AllocatorFamily *F = Table->find(&Node);
+  return F && (!WithZeroingForm || F->hasZeroingForm());
 }
 
 /// Matches a function (or lambda, or block) once for each call in its own
@@ -116,14 +118,9 @@ inline void addAllocationCallMatchers(MatchFinder &Finder,
                                       const AllocatorTable &Table,
                                       bool WithZeroingForm,
                                       TemplateReading Reading) {
-  std::vector<llvm::StringRef> Names = Table.names(WithZeroingForm);
-  if (Names.empty())
-    return;
-  auto Calls = forEachOwnCall(
-      callExpr(callee(functionDecl(hasAnyName(Names),
-                                   isConfiguredAllocator(&Table))),
-               unless(isExpansionInSystemHeader()))
-          .bind("call"));
+  auto Calls = forEachOwnCall(callExpr(unless(isExpansionInSystemHeader()),
+                                       callsAllocator(&Table, WithZeroingForm))
+                                  .bind("call"));
   auto Skipped = Reading == TemplateReading::Instantiations
                      ? decl(isDependentCode())
                      : decl(isInstantiated());

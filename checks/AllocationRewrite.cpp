@@ -8,19 +8,29 @@
 
 namespace clang::tidy::calloc {
 
-/// The declaration of \p Name visible where \p Callee is, seen before
-/// \p Loc, taking \p NumParams parameters.
-static bool isDeclaredBefore(llvm::StringRef Name, const FunctionDecl *Callee,
+static unsigned numParams(const ValueDecl *D) {
+  if (const auto *FD = dyn_cast<FunctionDecl>(D))
+    return FD->getNumParams();
+  const FunctionProtoType *Proto = prototypeOf(D);
+  return Proto ? Proto->getNumParams() : ~0U;
+}
+
+/// A declaration named \p Name of the same kind as \p Callee (a function,
+/// a function-pointer variable, a function-pointer field) where a call can
+/// reach it, seen before \p Loc, taking \p NumParams parameters.
+static bool isDeclaredBefore(llvm::StringRef Name, const ValueDecl *Callee,
                              unsigned NumParams, SourceLocation Loc,
                              const ASTContext &Ctx) {
-  const DeclContext *DC = Callee->getDeclContext()->getRedeclContext();
+  const DeclContext *DC = Callee->getDeclContext();
+  if (!isa<FieldDecl>(Callee))
+    DC = DC->getRedeclContext();
   const IdentifierInfo *II = &Ctx.Idents.get(Name);
   const SourceManager &SM = Ctx.getSourceManager();
   for (const NamedDecl *D : DC->lookup(DeclarationName(II))) {
-    const auto *FD = dyn_cast<FunctionDecl>(D->getUnderlyingDecl());
-    if (!FD || FD->getNumParams() != NumParams)
+    const auto *V = dyn_cast<ValueDecl>(D->getUnderlyingDecl());
+    if (!V || V->getKind() != Callee->getKind() || numParams(V) != NumParams)
       continue;
-    for (const FunctionDecl *Redecl : FD->redecls())
+    for (const Decl *Redecl : V->redecls())
       if (SM.isBeforeInTranslationUnit(Redecl->getLocation(), Loc))
         return true;
   }
@@ -36,39 +46,46 @@ static bool isDeclaredBefore(llvm::StringRef Name, const FunctionDecl *Callee,
   return false;
 }
 
-static const DeclRefExpr *calleeReference(const CallExpr *Call) {
-  return dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts());
+/// Where the callee of \p Call is named: the function or function-pointer
+/// variable's name, or the field's after `.` or `->`.
+static SourceLocation calleeNameLoc(const CallExpr *Call) {
+  const Expr *E = Call->getCallee()->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E);
+      Ref && isa<FunctionDecl, VarDecl>(Ref->getDecl()))
+    return Ref->getLocation();
+  if (const auto *Member = dyn_cast<MemberExpr>(E);
+      Member && isa<FieldDecl>(Member->getMemberDecl()))
+    return Member->getMemberLoc();
+  return {};
 }
 
 std::string whyNotEditable(const CallExpr *Call) {
-  const DeclRefExpr *Name = calleeReference(Call);
-  if (!Name || !Call->getDirectCallee())
+  SourceLocation Name = calleeNameLoc(Call);
+  if (Name.isInvalid() || !calleeDeclaration(Call))
     return "the call is not a plain call by name";
-  if (Name->getLocation().isMacroID() || Call->getRParenLoc().isMacroID() ||
+  if (Name.isMacroID() || Call->getRParenLoc().isMacroID() ||
       Call->getBeginLoc().isMacroID())
     return "the call is written inside a macro";
   return "";
 }
 
-/// The edit that renames the callee of \p Call to \p NewCallee, a function
-/// of \p NumParams parameters declared before the call; none, with \p WhyNot
-/// set, when the call is not a plain call by name outside macros.
+/// The edit that renames the callee of \p Call to \p NewCallee, declared
+/// before the call with \p NumParams parameters; none, with \p WhyNot set,
+/// when the call is not a plain call by name outside macros.
 static std::optional<FixItHint>
 renameEdit(const CallExpr *Call, llvm::StringRef NewCallee, unsigned NumParams,
            const ASTContext &Ctx, std::string &WhyNot) {
   WhyNot = whyNotEditable(Call);
   if (!WhyNot.empty())
     return std::nullopt;
-  const DeclRefExpr *Name = calleeReference(Call);
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!isDeclaredBefore(NewCallee, Callee, NumParams, Call->getBeginLoc(),
-                        Ctx)) {
+  SourceLocation Name = calleeNameLoc(Call);
+  if (!isDeclaredBefore(NewCallee, calleeDeclaration(Call), NumParams,
+                        Call->getBeginLoc(), Ctx)) {
     WhyNot = "'" + NewCallee.str() + "' is not declared before this call";
     return std::nullopt;
   }
   return FixItHint::CreateReplacement(
-      CharSourceRange::getTokenRange(Name->getLocation(), Name->getLocation()),
-      NewCallee);
+      CharSourceRange::getTokenRange(Name, Name), NewCallee);
 }
 
 std::vector<FixItHint>
@@ -96,9 +113,9 @@ std::vector<FixItHint> renameCallee(const CallExpr *Call,
                                     llvm::StringRef NewCallee,
                                     const ASTContext &Ctx,
                                     std::string &WhyNot) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  std::optional<FixItHint> Rename = renameEdit(
-      Call, NewCallee, Callee ? Callee->getNumParams() : 0, Ctx, WhyNot);
+  const ValueDecl *Callee = calleeDeclaration(Call);
+  std::optional<FixItHint> Rename =
+      renameEdit(Call, NewCallee, Callee ? numParams(Callee) : 0, Ctx, WhyNot);
   if (!Rename)
     return {};
   return {*Rename};

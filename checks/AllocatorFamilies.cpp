@@ -1,6 +1,7 @@
 //===--- AllocatorFamilies.cpp --------------------------------------------===//
 
 #include "AllocatorFamilies.h"
+#include "AllocatorDiscovery.h"
 #include "LLVMCompat.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -75,9 +76,53 @@ static bool parseEntry(llvm::StringRef Text, AllocatorFamily &Out,
   return true;
 }
 
-AllocatorTable::AllocatorTable(llvm::StringRef Spec) : Spec(Spec.str()) {
+const char *DiscoveryOptions::defaultSources() {
+  return "attribute;name;wrapper";
+}
+
+const char *DiscoveryOptions::defaultPattern() {
+  return "([Aa]lloc|ALLOC)(ate|ATE)?([^a-z]|$)";
+}
+
+AllocatorTable::AllocatorTable(const ClangTidyCheck::OptionsView &View)
+    : Spec(View.getLocalOrGlobal(OptionName, libcDefault()).str()) {
+  Options.SourcesSpec =
+      View.getLocalOrGlobal(DiscoveryOptions::SourcesOption,
+                            DiscoveryOptions::defaultSources())
+          .str();
+  Options.PatternSpec =
+      View.getLocalOrGlobal(DiscoveryOptions::PatternOption,
+                            DiscoveryOptions::defaultPattern())
+          .str();
+  llvm::SmallVector<llvm::StringRef, 4> Sources;
+  llvm::StringRef(Options.SourcesSpec).split(Sources, ';', -1, false);
+  for (llvm::StringRef Source : Sources) {
+    Source = Source.trim();
+    if (Source == "attribute")
+      Options.Attribute = true;
+    else if (Source == "name")
+      Options.NameAndType = true;
+    else if (Source == "wrapper")
+      Options.Wrapper = true;
+    else if (Source != "none" && !Source.empty())
+      OptionErrors.emplace_back(
+          DiscoveryOptions::SourcesOption.str(),
+          "unknown source '" + Source.str() +
+              "' (expected 'attribute', 'name', 'wrapper' or 'none')");
+  }
+  llvm::Regex Pattern(Options.PatternSpec);
+  std::string RegexError;
+  if (!Pattern.isValid(RegexError)) {
+    OptionErrors.emplace_back(DiscoveryOptions::PatternOption.str(),
+                              "'" + Options.PatternSpec +
+                                  "' is not a regular expression (" +
+                                  RegexError + "); the default is used");
+    Pattern = llvm::Regex(DiscoveryOptions::defaultPattern());
+  }
+  Discovery =
+      std::make_unique<AllocatorDiscovery>(Options, std::move(Pattern), *this);
   llvm::SmallVector<llvm::StringRef, 8> Items;
-  Spec.split(Items, ';', -1, /*KeepEmpty=*/false);
+  llvm::StringRef(Spec).split(Items, ';', -1, /*KeepEmpty=*/false);
   for (llvm::StringRef Item : Items) {
     Item = Item.trim();
     if (Item.empty())
@@ -100,14 +145,123 @@ bool isNamespaceScopeFunction(const Decl *D) {
   return false;
 }
 
-const AllocatorFamily *AllocatorTable::find(const FunctionDecl *Callee) const {
-  if (!Callee || !Callee->getIdentifier() || !isNamespaceScopeFunction(Callee))
+AllocatorTable::~AllocatorTable() = default;
+
+void AllocatorTable::storeOptions(const ClangTidyCheck::OptionsView &View,
+                                  ClangTidyOptions::OptionMap &Opts) const {
+  View.store(Opts, OptionName, Spec);
+  View.store(Opts, DiscoveryOptions::SourcesOption, Options.SourcesSpec);
+  View.store(Opts, DiscoveryOptions::PatternOption, Options.PatternSpec);
+}
+
+const ValueDecl *calleeDeclaration(const CallExpr *Call) {
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    return FD;
+  const Expr *E = Call->getCallee()->IgnoreParenImpCasts();
+  if (const auto *Deref = dyn_cast<UnaryOperator>(E);
+      Deref && Deref->getOpcode() == UO_Deref)
+    E = Deref->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<VarDecl>(Ref->getDecl());
+  if (const auto *Member = dyn_cast<MemberExpr>(E))
+    return dyn_cast<FieldDecl>(Member->getMemberDecl());
+  return nullptr;
+}
+
+const FunctionProtoType *prototypeOf(const ValueDecl *Callee) {
+  QualType T = Callee->getType();
+  if (const auto *P = T->getAs<PointerType>())
+    T = P->getPointeeType();
+  return T->getAs<FunctionProtoType>();
+}
+
+QualType sizeParameterType(const CallExpr *Call,
+                           const AllocatorFamily &Family) {
+  const ValueDecl *Callee = calleeDeclaration(Call);
+  // A function's own parameter keeps the type as written (`size_t`).
+  if (const auto *FD = dyn_cast_or_null<FunctionDecl>(Callee);
+      FD && FD->getNumParams() > Family.SizeArg)
+    return FD->getParamDecl(Family.SizeArg)->getType();
+  const FunctionProtoType *Proto = Callee ? prototypeOf(Callee) : nullptr;
+  if (!Proto || Proto->getNumParams() <= Family.SizeArg)
+    return Call->getArg(Family.SizeArg)->getType();
+  return Proto->getParamType(Family.SizeArg);
+}
+
+const AllocatorFamily *
+AllocatorTable::findConfigured(const ValueDecl *Callee) const {
+  if (!Callee || !Callee->getIdentifier())
     return nullptr;
+  if (isa<FunctionDecl>(Callee) ? !isNamespaceScopeFunction(Callee)
+                                : !isa<VarDecl, FieldDecl>(Callee))
+    return nullptr;
+  const FunctionProtoType *Proto = prototypeOf(Callee);
+  const auto *FD = dyn_cast<FunctionDecl>(Callee);
+  unsigned NumParams = FD      ? FD->getNumParams()
+                       : Proto ? Proto->getNumParams()
+                               : ~0U;
   llvm::StringRef Name = Callee->getName();
   for (const AllocatorFamily &F : Entries)
-    if (F.Name == Name && F.NumArgs == Callee->getNumParams())
+    if (F.Name == Name && F.NumArgs == NumParams)
       return &F;
   return nullptr;
+}
+
+const AllocatorFamily *
+AllocatorTable::findCallee(const ValueDecl *Callee) const {
+  return Callee ? Discovery->familyOf(Callee) : nullptr;
+}
+
+const AllocatorFamily *AllocatorTable::find(const CallExpr *Call) const {
+  return Call ? findCallee(calleeDeclaration(Call)) : nullptr;
+}
+
+bool AllocatorTable::isDiscoveredWrapper(const Decl *Function) const {
+  return Discovery->isWrapper(dyn_cast_or_null<FunctionDecl>(Function));
+}
+
+void AllocatorTable::forgetDiscovered() const {
+  llvm::Regex Pattern(Options.PatternSpec);
+  if (!Pattern.isValid())
+    Pattern = llvm::Regex(DiscoveryOptions::defaultPattern());
+  Discovery =
+      std::make_unique<AllocatorDiscovery>(Options, std::move(Pattern), *this);
+}
+
+bool AllocatorTable::isConfiguredArrayForm(llvm::StringRef Name) const {
+  return !Name.empty() && llvm::any_of(Entries, [&](const AllocatorFamily &F) {
+    return F.CheckedArray == Name || F.ZeroingArray == Name;
+  });
+}
+
+bool AllocatorTable::isConfiguredZeroingForm(llvm::StringRef Name) const {
+  return !Name.empty() && llvm::any_of(Entries, [&](const AllocatorFamily &F) {
+    return F.ZeroingArray == Name || F.ZeroingSingle == Name;
+  });
+}
+
+std::string describeSource(const AllocatorFamily &Family) {
+  switch (Family.Source) {
+  case AllocatorSource::Configured:
+    return "a configured allocator";
+  case AllocatorSource::Attribute:
+    return "an allocator declared with alloc_size";
+  case AllocatorSource::NameAndType:
+    switch (Family.Kind) {
+    case CalleeKind::Function:
+      return "an allocator by its name and type";
+    case CalleeKind::PointerVariable:
+      return "a function-pointer allocator, by its name and type";
+    case CalleeKind::PointerField:
+      return "a function-pointer field allocator, by its name and type";
+    }
+    break;
+  case AllocatorSource::Wrapper:
+    return "a wrapper of '" + Family.Wraps + "' defined in this file";
+  case AllocatorSource::OperatorNew:
+    return "C++'s global allocation function";
+  }
+  return "an allocator";
 }
 
 void AllocatorTable::reportErrors(const ClangTidyCheck &Check) const {
@@ -115,14 +269,9 @@ void AllocatorTable::reportErrors(const ClangTidyCheck &Check) const {
     Check.configurationDiag(
         "invalid entry in option '%0.%1': '%2': %3; the entry is ignored")
         << checkName(Check) << OptionName << Entry << Error;
-}
-
-std::vector<llvm::StringRef> AllocatorTable::names(bool WithZeroingForm) const {
-  std::vector<llvm::StringRef> Names;
-  for (const AllocatorFamily &F : Entries)
-    if (!WithZeroingForm || !F.ZeroingArray.empty() || !F.ZeroingSingle.empty())
-      Names.push_back(F.Name);
-  return Names;
+  for (const auto &[Option, Error] : OptionErrors)
+    Check.configurationDiag("invalid value of option '%0.%1': %2")
+        << checkName(Check) << Option << Error;
 }
 
 bool AllocatorTable::isZeroingCounterpart(const FunctionDecl *Function) const {

@@ -13,12 +13,40 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace clang::tidy::calloc {
+
+/// How an allocator came to be known.
+enum class AllocatorSource {
+  /// Named in the `Allocators` option (or its default, the C library).
+  Configured,
+  /// Declared with `__attribute__((alloc_size(N)))`.
+  Attribute,
+  /// Named like an allocator and typed like one.
+  NameAndType,
+  /// Defined in the file, returning what an allocator returned for one of
+  /// its parameters.
+  Wrapper,
+  /// C++'s replaceable global `operator new`.
+  OperatorNew,
+};
+
+/// What the callee of an allocation call is.
+enum class CalleeKind { Function, PointerVariable, PointerField };
+
+/// What the file shows about a counterpart that discovery found.
+enum class CounterpartProof {
+  /// Configured, or its definition in the file checks (or zeroes).
+  Shown,
+  /// Its definition is not in the file: the fix is offered on a note.
+  Unseen,
+};
 
 /// One allocation function and its counterparts. Counterparts take the
 /// same arguments, except that an array form takes `count, size` where the
@@ -33,7 +61,47 @@ struct AllocatorFamily {
   std::string ZeroingArray;
   /// Zeroes the memory and takes the same arguments.
   std::string ZeroingSingle;
+
+  AllocatorSource Source = AllocatorSource::Configured;
+  CalleeKind Kind = CalleeKind::Function;
+  /// Resizes memory it is given (`realloc`): never a source of fresh memory.
+  bool Resizes = false;
+  /// For a wrapper, the allocator it wraps.
+  std::string Wraps;
+  CounterpartProof CheckedArrayProof = CounterpartProof::Shown;
+  CounterpartProof ZeroingArrayProof = CounterpartProof::Shown;
+  CounterpartProof ZeroingSingleProof = CounterpartProof::Shown;
+  /// Why a counterpart found by name is not used (its definition in the
+  /// file does not check the product); empty otherwise.
+  std::string CheckedArrayRefused;
+
+  bool isDiscovered() const { return Source != AllocatorSource::Configured; }
+  bool hasZeroingForm() const {
+    return !Resizes && (!ZeroingArray.empty() || !ZeroingSingle.empty());
+  }
 };
+
+/// How \p Family came to be known, for messages: "a function-pointer
+/// allocator, by its name and type".
+std::string describeSource(const AllocatorFamily &Family);
+
+/// Which allocators are found without configuration (option
+/// `DiscoverAllocators`) and the name rule (option `AllocatorNamePattern`).
+struct DiscoveryOptions {
+  static constexpr llvm::StringLiteral SourcesOption = "DiscoverAllocators";
+  static constexpr llvm::StringLiteral PatternOption = "AllocatorNamePattern";
+  static const char *defaultSources();
+  static const char *defaultPattern();
+
+  std::string SourcesSpec;
+  std::string PatternSpec;
+  bool Attribute = false;
+  bool NameAndType = false;
+  bool Wrapper = false;
+  bool any() const { return Attribute || NameAndType || Wrapper; }
+};
+
+class AllocatorDiscovery;
 
 /// The allocation functions a check knows. Entries are written, in the
 /// option and in `config/`, as
@@ -49,35 +117,67 @@ public:
   static constexpr llvm::StringLiteral OptionName = "Allocators";
   static const char *libcDefault();
 
-  /// Parses \p Spec, the value of the option. Malformed entries are
-  /// skipped and kept for reportErrors().
-  explicit AllocatorTable(llvm::StringRef Spec);
+  /// Reads the options both checks share (`Allocators`,
+  /// `DiscoverAllocators`, `AllocatorNamePattern`), local or global, from
+  /// \p Options. Malformed entries are skipped and kept for reportErrors().
+  explicit AllocatorTable(const ClangTidyCheck::OptionsView &Options);
+  ~AllocatorTable();
+  AllocatorTable(const AllocatorTable &) = delete;
+  AllocatorTable &operator=(const AllocatorTable &) = delete;
+
+  /// Stores the options for `--dump-config`.
+  void storeOptions(const ClangTidyCheck::OptionsView &Options,
+                    ClangTidyOptions::OptionMap &Opts) const;
 
   /// Reports each malformed entry of the option through \p Check's
   /// configurationDiag.
   void reportErrors(const ClangTidyCheck &Check) const;
 
-  /// The option's value as configured, for `--dump-config`.
-  const std::string &spec() const { return Spec; }
+  /// The family of the allocator \p Call calls: a configured one (a
+  /// function at namespace scope, global or std, or a function-pointer
+  /// variable or field, with one of the configured names and the configured
+  /// number of parameters), else one discovery finds. Null when \p Call
+  /// calls no allocator. Computed once per callee declaration.
+  const AllocatorFamily *find(const CallExpr *Call) const;
 
-  /// The entry for a call to \p Callee: a function with one of the
-  /// configured names, at namespace scope (global or std), with the
-  /// configured number of parameters.
-  const AllocatorFamily *find(const FunctionDecl *Callee) const;
+  /// The family of \p Callee, a function, function-pointer variable or
+  /// function-pointer field; as find().
+  const AllocatorFamily *findCallee(const ValueDecl *Callee) const;
+
+  /// Whether \p Function is a wrapper that discovery recognises: the
+  /// allocations inside it are its callers' to check.
+  bool isDiscoveredWrapper(const Decl *Function) const;
+
+  /// Forgets what discovery found: the declarations belong to a
+  /// translation unit that ends.
+  void forgetDiscovered() const;
+
+  const DiscoveryOptions &discovery() const { return Options; }
 
   const std::vector<AllocatorFamily> &entries() const { return Entries; }
-
-  /// The names of the configured allocators; only those with a zeroing
-  /// counterpart when \p WithZeroingForm.
-  std::vector<llvm::StringRef> names(bool WithZeroingForm) const;
 
   /// Whether \p Function is itself one of the zeroing counterparts:
   /// rewriting its body to call one would make it call itself.
   bool isZeroingCounterpart(const FunctionDecl *Function) const;
 
+  /// Whether \p Name is configured as a checked array form or a zeroing
+  /// array form: a counterpart that calls it with its count and size checks
+  /// the product.
+  bool isConfiguredArrayForm(llvm::StringRef Name) const;
+  /// Whether \p Name is configured as a zeroing form.
+  bool isConfiguredZeroingForm(llvm::StringRef Name) const;
+
+  /// The configured family of \p Callee, ignoring discovery.
+  const AllocatorFamily *findConfigured(const ValueDecl *Callee) const;
+
 private:
   std::string Spec;
   std::vector<AllocatorFamily> Entries;
+  DiscoveryOptions Options;
+  /// Option values that are not valid, each with what is wrong.
+  std::vector<std::pair<std::string, std::string>> OptionErrors;
+  /// A cache of discovery, a function of the translation unit's AST.
+  mutable std::unique_ptr<AllocatorDiscovery> Discovery;
   /// The malformed entries, each with what is wrong with it.
   std::vector<std::pair<std::string, std::string>> Errors;
 };
@@ -85,6 +185,17 @@ private:
 /// A C function: declared at global scope, in `std`, or in an `extern "C"`
 /// block; never a class member.
 bool isNamespaceScopeFunction(const Decl *D);
+
+/// The declaration \p Call calls through: its function, or the
+/// function-pointer variable or field it calls; null otherwise.
+const ValueDecl *calleeDeclaration(const CallExpr *Call);
+
+/// The prototype of \p Callee, a function or a pointer to one.
+const FunctionProtoType *prototypeOf(const ValueDecl *Callee);
+
+/// The type of the size parameter of \p Family's allocator as \p Call
+/// calls it.
+QualType sizeParameterType(const CallExpr *Call, const AllocatorFamily &Family);
 
 /// True when a rewrite to \p Replacement inside \p Enclosing would make the
 /// function call itself (a project's own `xcalloc` built on `xmalloc`).

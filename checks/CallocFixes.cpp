@@ -16,7 +16,7 @@ namespace clang::tidy::calloc {
 /// size of an allocation, or of a zeroing.
 static std::pair<SizeRole, const Expr *>
 sizeArgumentOf(const CallExpr *Call, const AllocatorTable &Allocators) {
-  if (const AllocatorFamily *F = Allocators.find(Call->getDirectCallee());
+  if (const AllocatorFamily *F = Allocators.find(Call);
       F && Call->getNumArgs() > F->SizeArg)
     return {SizeRole::Allocation, Call->getArg(F->SizeArg)};
   if (const Expr *Size = zeroedSize(Call))
@@ -132,6 +132,24 @@ static bool operandsRepeatable(const BinaryOperator *Product,
   return true;
 }
 
+/// Why \p Family has no overflow-checked form, and for a discovered
+/// allocator how it was recognised and how to name one.
+static std::string whyNoCounterpart(const AllocatorFamily &Family) {
+  if (Family.Source == AllocatorSource::OperatorNew)
+    return "'" + Family.Name +
+           "' has no overflow-checked form; 'new T[n]' checks the "
+           "multiplication";
+  if (!Family.isDiscovered())
+    return "no overflow-checked form of '" + Family.Name + "' is configured";
+  std::string Why = "'" + Family.Name + "' is " + describeSource(Family);
+  if (!Family.CheckedArrayRefused.empty())
+    return Why + ", and " + Family.CheckedArrayRefused;
+  return Why +
+         ", and no overflow-checked form of it was found; name one "
+         "in option 'Allocators', e.g. '" +
+         Family.Name + "(...) array=NAME'";
+}
+
 /// Why the checked array form cannot replace \p Call; empty when it can.
 static std::string whyNoCheckedForm(const CallExpr *Call,
                                     const AllocatorFamily &Family,
@@ -141,8 +159,7 @@ static std::string whyNoCheckedForm(const CallExpr *Call,
                                     const IntegerModel &Model) {
   const ASTContext &Ctx = Model.context();
   PrintingPolicy Policy(Ctx.getLangOpts());
-  QualType SizeType =
-      Call->getDirectCallee()->getParamDecl(Family.SizeArg)->getType();
+  QualType SizeType = sizeParameterType(Call, Family);
   if (!Wrap.WholeSize && !Wrap.NarrowType.empty() &&
       Model.width(Wrap.Product->getType()) < Model.width(SizeType))
     return "'" + displayText(Wrap.Product, Ctx) + "' is computed in '" +
@@ -154,7 +171,7 @@ static std::string whyNoCheckedForm(const CallExpr *Call,
            "form";
   const std::string &Checked = Family.CheckedArray;
   if (Checked.empty())
-    return "no overflow-checked form of '" + Family.Name + "' is configured";
+    return whyNoCounterpart(Family);
   std::optional<std::string> Target =
       calledFunctionName(Checked, Call->getBeginLoc(), PP);
   if (!Target)
@@ -179,8 +196,7 @@ CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
       whyNoCheckedForm(Call, Family, Origin, Wrap, Function, PP, Model);
   if (!Fix.WhyNot.empty())
     return Fix;
-  QualType SizeType =
-      Call->getDirectCallee()->getParamDecl(Family.SizeArg)->getType();
+  QualType SizeType = sizeParameterType(Call, Family);
   std::optional<CountAndSize> Split = splitForArrayForm(
       Wrap.Product, Ctx, Model, Wrap.Facts, SizeType, Fix.WhyNot);
   if (!Split ||
@@ -207,6 +223,7 @@ CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
   llvm::append_range(Fix.Edits, joinRemovals(std::move(Removals), Ctx));
   Fix.Replacement =
       rewrittenCallText(Call, Family, Fix.Callee, Split->joined(), Ctx);
+  Fix.OnNote = Family.CheckedArrayProof == CounterpartProof::Unseen;
   return Fix;
 }
 
@@ -256,8 +273,7 @@ splitProduct(const BinaryOperator *Product, const CallExpr *Call,
              GuardAnalysis &Guards, const IntegerModel &Model,
              unsigned Variables, std::string &WhyNot) {
   const ASTContext &Ctx = Model.context();
-  QualType SizeType =
-      Call->getDirectCallee()->getParamDecl(Family.SizeArg)->getType();
+  QualType SizeType = sizeParameterType(Call, Family);
   std::optional<CountAndSize> Split =
       splitForArrayForm(Product, Ctx, Model, nullptr, SizeType, WhyNot);
   const auto *Context = dyn_cast<DeclContext>(Function);
@@ -394,6 +410,10 @@ CallocFix zeroingForm(const CallExpr *Call, const AllocatorFamily &Family,
   }
   llvm::append_range(Fix.Edits, joinRemovals(std::move(*Removals), Ctx));
   Fix.Replacement = rewrittenCallText(Call, Family, R.Callee, R.SizeArgs, Ctx);
+  CounterpartProof Proof = R.Callee == Family.ZeroingArray
+                               ? Family.ZeroingArrayProof
+                               : Family.ZeroingSingleProof;
+  Fix.OnNote = Proof == CounterpartProof::Unseen;
   return Fix;
 }
 

@@ -34,6 +34,10 @@ struct CallocFix {
   /// The call after the fix, for the message; empty without edits.
   std::string Replacement;
   std::string WhyNot;
+  /// The counterpart was found by discovery and its definition is not in
+  /// the file: the edits go on a note, which `--fix-notes` applies and
+  /// `--fix` does not.
+  bool OnNote = false;
 };
 
 /// The overflow-checked array form of \p Call for the wrapping product

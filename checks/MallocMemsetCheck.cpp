@@ -13,13 +13,11 @@ namespace clang::tidy::calloc {
 static constexpr llvm::StringLiteral MinimumSizeOption = "MinimumSize";
 
 MallocMemsetCheck::MallocMemsetCheck(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
-      Allocators(Options.getLocalOrGlobal(AllocatorTable::OptionName,
-                                          AllocatorTable::libcDefault())),
+    : ClangTidyCheck(Name, Context), Allocators(Options),
       MinimumSize(Options.get<std::uint64_t>(MinimumSizeOption, 0)) {}
 
 void MallocMemsetCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, AllocatorTable::OptionName, Allocators.spec());
+  Allocators.storeOptions(Options, Opts);
   Options.store(Opts, MinimumSizeOption, MinimumSize);
 }
 
@@ -34,6 +32,7 @@ void MallocMemsetCheck::registerMatchers(MatchFinder *Finder) {
 
 void MallocMemsetCheck::onEndOfTranslationUnit() {
   Functions.clear();
+  Allocators.forgetDiscovered();
   Model.reset();
 }
 
@@ -53,9 +52,10 @@ bool MallocMemsetCheck::isCandidate(const CallExpr *Call,
                                     const Decl *Function,
                                     const ASTContext &Ctx) const {
   if (Call->containsErrors() || Function->isInvalidDecl() ||
-      Call->getNumArgs() != Family.NumArgs ||
-      (Family.ZeroingArray.empty() && Family.ZeroingSingle.empty()) ||
-      Allocators.isZeroingCounterpart(dyn_cast<FunctionDecl>(Function)))
+      Call->getNumArgs() != Family.NumArgs || !Family.hasZeroingForm() ||
+      Allocators.isZeroingCounterpart(dyn_cast<FunctionDecl>(Function)) ||
+      wouldCallItself(dyn_cast<FunctionDecl>(Function), Family.ZeroingArray) ||
+      wouldCallItself(dyn_cast<FunctionDecl>(Function), Family.ZeroingSingle))
     return false;
   const Expr *Size = Call->getArg(Family.SizeArg);
   if (hasSideEffects(Size, Ctx))
@@ -81,8 +81,7 @@ void MallocMemsetCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   const auto *Function = Result.Nodes.getNodeAs<Decl>("function");
   ASTContext &Ctx = *Result.Context;
-  const AllocatorFamily *Family =
-      Call ? Allocators.find(Call->getDirectCallee()) : nullptr;
+  const AllocatorFamily *Family = Call ? Allocators.find(Call) : nullptr;
   if (!Family || !Function || !isCandidate(Call, *Family, Function, Ctx))
     return;
   if (!Model)
@@ -116,7 +115,7 @@ void MallocMemsetCheck::emitDiagnostic(const CallExpr *Call,
   // Only the C library's calloc is known to skip zeroing fresh pages; a
   // project's zeroing allocator may well be malloc + memset inside.
   bool FreshPages = Fix.Callee == "calloc";
-  bool Fixed = !Fix.Edits.empty();
+  bool Fixed = !Fix.Edits.empty() && !Fix.OnNote;
   {
     auto D = diag(Call->getBeginLoc(),
                   "memory allocated by '%0' is zeroed right away by '%1'; "
@@ -125,13 +124,24 @@ void MallocMemsetCheck::emitDiagnostic(const CallExpr *Call,
                   "pages}4")
              << Family.Name << Pair.Zero.Name << Fixed
              << (Fixed ? Fix.Replacement : Fix.Callee) << FreshPages;
+    if (Fixed)
+      for (const FixItHint &Hint : Fix.Edits)
+        D << Hint;
+  }
+  if (Fix.OnNote) {
+    auto N = diag(Call->getBeginLoc(),
+                  "'%0' may zero as it allocates: '%1' was found by its name "
+                  "and is not defined in this file, so only --fix-notes "
+                  "applies this rewrite",
+                  DiagnosticIDs::Note)
+             << Fix.Replacement << Fix.Callee;
     for (const FixItHint &Hint : Fix.Edits)
-      D << Hint;
+      N << Hint;
   }
   diag(Pair.Zero.Call->getBeginLoc(), "'%0' zeroes the whole allocation here",
        DiagnosticIDs::Note)
       << Pair.Zero.Name;
-  if (!Fixed && !Fix.WhyNot.empty())
+  if (Fix.Edits.empty() && !Fix.WhyNot.empty())
     diag(Call->getBeginLoc(), "no fix: %0", DiagnosticIDs::Note) << Fix.WhyNot;
 }
 

@@ -25,9 +25,7 @@ static bool isSizeTypeWidth(unsigned Bits) {
 
 UncheckedMultiplicationCheck::UncheckedMultiplicationCheck(
     StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
-      Allocators(Options.getLocalOrGlobal(AllocatorTable::OptionName,
-                                          AllocatorTable::libcDefault())),
+    : ClangTidyCheck(Name, Context), Allocators(Options),
       ConfiguredSizeTypeBits(Options.get<unsigned>(SizeTypeBitsOption, 0)),
       SizeTypeBits(
           isSizeTypeWidth(ConfiguredSizeTypeBits) ? ConfiguredSizeTypeBits : 0),
@@ -39,7 +37,7 @@ UncheckedMultiplicationCheck::UncheckedMultiplicationCheck(
 
 void UncheckedMultiplicationCheck::storeOptions(
     ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, AllocatorTable::OptionName, Allocators.spec());
+  Allocators.storeOptions(Options, Opts);
   Options.store(Opts, SizeTypeBitsOption, SizeTypeBits);
   Options.store(Opts, AssertsAreGuardsOption, AssertsAreGuards);
   Options.store(Opts, ReportEmbeddedProductsOption, ReportEmbeddedProducts);
@@ -68,6 +66,7 @@ void UncheckedMultiplicationCheck::registerPPCallbacks(const SourceManager &,
 
 void UncheckedMultiplicationCheck::onEndOfTranslationUnit() {
   Functions.clear();
+  Allocators.forgetDiscovered();
   Callers.reset();
   Model.reset();
 }
@@ -86,10 +85,10 @@ void UncheckedMultiplicationCheck::check(
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   const auto *Function = Result.Nodes.getNodeAs<Decl>("function");
   ASTContext &Ctx = *Result.Context;
-  const AllocatorFamily *Family =
-      Call ? Allocators.find(Call->getDirectCallee()) : nullptr;
+  const AllocatorFamily *Family = Call ? Allocators.find(Call) : nullptr;
   if (!Family || Call->containsErrors() ||
-      Call->getNumArgs() <= Family->SizeArg)
+      Call->getNumArgs() <= Family->SizeArg ||
+      Allocators.isDiscoveredWrapper(Function))
     return;
   if (!Model) {
     Model = std::make_unique<IntegerModel>(Ctx, SizeTypeBits);
@@ -100,8 +99,7 @@ void UncheckedMultiplicationCheck::check(
       ReportUncheckedProducts);
   if (!Origin || isVerifiedAfterTheFact(*Origin, *Model))
     return;
-  QualType SizeType =
-      Call->getDirectCallee()->getParamDecl(Family->SizeArg)->getType();
+  QualType SizeType = sizeParameterType(Call, *Family);
   std::optional<WrappingProduct> Wrap =
       findWrappingProduct(*Origin, SizeType, *Model);
   bool CanWrap = Wrap.has_value();
@@ -119,7 +117,7 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
     bool CanWrap, const CallocFix &Fix, const ASTContext &Ctx) {
   std::string Size = Origin.Through ? Origin.Through->getName().str()
                                     : displayText(Origin.Value, Ctx);
-  bool Fixed = !Fix.Replacement.empty();
+  bool Fixed = !Fix.Replacement.empty() && !Fix.OnNote;
   {
     auto D =
         CanWrap ? diag(Call->getBeginLoc(),
@@ -134,8 +132,19 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
                        "allocation size '%0' is not checked for overflow"
                        "%select{|; use '%2', which checks the multiplication}1")
                       << Size << Fixed << Fix.Replacement;
+    if (Fixed)
+      for (const FixItHint &Hint : Fix.Edits)
+        D << Hint;
+  }
+  if (Fix.OnNote) {
+    auto N = diag(Call->getBeginLoc(),
+                  "'%0' may check the multiplication: '%1' was found by its "
+                  "name and is not defined in this file, so only --fix-notes "
+                  "applies this rewrite",
+                  DiagnosticIDs::Note)
+             << Fix.Replacement << Fix.Callee;
     for (const FixItHint &Hint : Fix.Edits)
-      D << Hint;
+      N << Hint;
   }
   // The value the variable carries to the call, as written; and, when the
   // product that can wrap is only part of it, that product.

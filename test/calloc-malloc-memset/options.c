@@ -1,10 +1,12 @@
 // Options: MinimumSize leaves small constant sizes alone; Allocators names
 // other allocation functions and their zeroing forms (the global key works
 // too); a function that implements a zeroing form is never rewritten.
-// RUN: %check_calloc_tidy -check-suffixes=DEFAULT %s calloc-malloc-memset %t
-// RUN: %check_calloc_tidy -check-suffixes=MIN -config='{CheckOptions: {calloc-malloc-memset.MinimumSize: 4096}}' %s calloc-malloc-memset %t
+// DEFAULT is the C library's table alone, without discovery (which would find
+// kmalloc and xmalloc by their names: see discovery-*.c).
+// RUN: %check_calloc_tidy -check-suffixes=DEFAULT -config='{CheckOptions: {DiscoverAllocators: none}}' %s calloc-malloc-memset %t
+// RUN: %check_calloc_tidy -check-suffixes=MIN -config='{CheckOptions: {calloc-malloc-memset.MinimumSize: 4096, DiscoverAllocators: none}}' %s calloc-malloc-memset %t
 // RUN: %check_calloc_tidy -check-suffixes=KERNEL -config='{CheckOptions: {calloc-malloc-memset.Allocators: "malloc(size) array=calloc zeroing-array=calloc; kmalloc(size, flags) array=kmalloc_array zeroing-array=kcalloc zeroing=kzalloc; xmalloc(size) zeroing-array=xcalloc"}}' %s calloc-malloc-memset %t
-// RUN: %check_calloc_tidy -check-suffixes=GLOBAL -config='{CheckOptions: {Allocators: "kmalloc(size, flags) zeroing=kzalloc"}}' %s calloc-malloc-memset %t
+// RUN: %check_calloc_tidy -check-suffixes=GLOBAL -config='{CheckOptions: {Allocators: "kmalloc(size, flags) zeroing=kzalloc", DiscoverAllocators: none}}' %s calloc-malloc-memset %t
 
 #include <stddef.h>
 #include <stdint.h>

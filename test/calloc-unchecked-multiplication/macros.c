@@ -35,8 +35,10 @@ void *macro_size(size_t n) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'BYTES_FOR(n)' can overflow and nothing checks the multiplication
 }
 
-/* A project that defines its own malloc macro: left alone, it is not the
-   libc function. */
+/* A project that renames malloc with a macro: the call reaches my_malloc,
+   an allocator by its name and type (discovery), seen at the call. No fix:
+   the callee is written by the macro, and my_malloc has no checked form. */
 void *my_malloc(size_t);
 #define malloc(n) my_malloc(n)
 void *redirected(size_t n) { return malloc(n * 8); }
+// CHECK-MESSAGES: :[[@LINE-1]]:37: warning: allocation size 'n * 8' can overflow and nothing checks the multiplication
