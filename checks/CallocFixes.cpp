@@ -144,10 +144,14 @@ static std::string whyNoCounterpart(const AllocatorFamily &Family) {
   std::string Why = "'" + Family.Name + "' is " + describeSource(Family);
   if (!Family.CheckedArrayRefused.empty())
     return Why + ", and " + Family.CheckedArrayRefused;
+  std::string Entry = Family.Name + "(";
+  for (unsigned I = 0; I < Family.NumArgs; ++I)
+    Entry +=
+        std::string(I ? ", " : "") + (I == Family.SizeArg ? "size" : "arg");
   return Why +
          ", and no overflow-checked form of it was found; name one "
-         "in option 'Allocators', e.g. '" +
-         Family.Name + "(...) array=NAME'";
+         "in option 'Allocators': '" +
+         Entry + ") array=NAME'";
 }
 
 /// Why the checked array form cannot replace \p Call; empty when it can.
