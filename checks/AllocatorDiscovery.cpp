@@ -6,6 +6,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/TypeLoc.h"
+#include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -43,24 +44,16 @@ static FunctionProtoTypeLoc functionTypeLoc(TypeLoc Loc) {
   for (unsigned Depth = 0; Loc && Depth < 16; ++Depth) {
     if (auto F = Loc.getAs<FunctionProtoTypeLoc>())
       return F;
-    if (auto P = Loc.getAs<PointerTypeLoc>())
-      Loc = P.getPointeeLoc();
-    else if (auto Paren = Loc.getAs<ParenTypeLoc>())
-      Loc = Paren.getInnerLoc();
-    else if (auto Attributed = Loc.getAs<AttributedTypeLoc>())
-      Loc = Attributed.getModifiedLoc();
-    else if (auto Qualified = Loc.getAs<QualifiedTypeLoc>())
-      Loc = Qualified.getUnqualifiedLoc();
-    else if (auto Typedef = Loc.getAs<TypedefTypeLoc>()) {
+    if (auto Typedef = Loc.getAs<TypedefTypeLoc>()) {
       const TypeSourceInfo *TSI =
-          Typedef.getTypedefNameDecl()->getTypeSourceInfo();
+          Typedef.getTypePtr()->getDecl()->getTypeSourceInfo();
       if (!TSI)
         break;
       Loc = TSI->getTypeLoc();
-    } else if (auto Elaborated = Loc.getAs<ElaboratedTypeLoc>())
-      Loc = Elaborated.getNamedTypeLoc();
-    else
-      break;
+    } else {
+      // Pointers, parentheses, attributes, qualifiers, elaboration.
+      Loc = Loc.getNextTypeLoc();
+    }
   }
   return {};
 }
@@ -84,9 +77,10 @@ static std::string parameterName(const ValueDecl *Callee, unsigned Index) {
 }
 
 static bool isByteCountName(llvm::StringRef Name) {
-  return llvm::is_contained({"size", "nsize", "newsize", "new_size", "sz",
-                             "bytes", "nbytes", "nbyte", "len", "length"},
-                            Name);
+  static constexpr llvm::StringLiteral Names[] = {
+      "size",  "nsize",  "newsize", "new_size", "sz",
+      "bytes", "nbytes", "nbyte",   "len",      "length"};
+  return llvm::is_contained(Names, Name);
 }
 
 static bool isElementCountName(llvm::StringRef Name) {
@@ -387,7 +381,7 @@ static std::vector<Candidate> candidateNames(llvm::StringRef Name,
   if (At != std::string::npos && !Resizes) {
     // `malloc` -> `calloc`, `zalloc`; `palloc` -> `pcalloc`, `pzalloc`.
     size_t Start = At > 0 && Lower[At - 1] == 'm' ? At - 1 : At;
-    bool Upper = llvm::isUpper(Name[Start]);
+    bool Upper = isUppercase(Name[Start]);
     auto Letter = [&](char C) {
       return std::string(1, Upper ? llvm::toUpper(C) : C);
     };
@@ -545,9 +539,10 @@ static bool zeroes(const FunctionDecl *Def, const AllocatorTable &Table) {
       continue;
     if (const auto *Call = dyn_cast<CallExpr>(S)) {
       llvm::StringRef Name = calledName(Call);
-      if (llvm::is_contained({"memset", "bzero", "explicit_bzero",
-                              "__builtin_memset", "__builtin_bzero"},
-                             Name) ||
+      static constexpr llvm::StringLiteral Zeroing[] = {
+          "memset", "bzero", "explicit_bzero", "__builtin_memset",
+          "__builtin_bzero"};
+      if (llvm::is_contained(Zeroing, Name) ||
           Table.isConfiguredZeroingForm(Name))
         return true;
     }
