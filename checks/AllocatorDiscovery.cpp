@@ -143,8 +143,11 @@ const AllocatorFamily *AllocatorDiscovery::familyOf(const ValueDecl *Callee) {
   const Decl *Key = Callee->getCanonicalDecl();
   if (auto It = Families.find(Key); It != Families.end())
     return It->second;
-  if (InProgress.count(Key))
-    return nullptr; // a wrapper that calls itself
+  // A wrapper that calls itself; or a chain of wrappers deeper than any
+  // real one, which is not followed (and not cached) rather than risk the
+  // stack.
+  if (InProgress.count(Key) || InProgress.size() >= 32)
+    return nullptr;
   InProgress[Key] = true;
   std::optional<AllocatorFamily> Found = discover(Callee);
   InProgress.erase(Key);
