@@ -91,13 +91,14 @@ renameEdit(const CallExpr *Call, llvm::StringRef NewCallee, unsigned NumParams,
 std::vector<FixItHint>
 rewriteAllocation(const CallExpr *Call, const AllocatorFamily &Family,
                   llvm::StringRef NewCallee, llvm::StringRef NewSizeArgs,
-                  const ASTContext &Ctx, std::string &WhyNot) {
+                  const ASTContext &Ctx, std::string &WhyNot,
+                  unsigned LeadingArgs) {
   if (Call->getNumArgs() <= Family.SizeArg) {
     WhyNot = "the call is not a plain call by name";
     return {};
   }
-  std::optional<FixItHint> Rename =
-      renameEdit(Call, NewCallee, Family.NumArgs + 1, Ctx, WhyNot);
+  std::optional<FixItHint> Rename = renameEdit(
+      Call, NewCallee, Family.NumArgs + 1 + LeadingArgs, Ctx, WhyNot);
   if (!Rename)
     return {};
   CharSourceRange SizeRange =

@@ -32,10 +32,13 @@ std::string whyNotEditable(const CallExpr *Call);
 /// \p NewCallee whose size argument is replaced by \p NewSizeArgs (one or
 /// more comma-separated arguments). Empty, with \p WhyNot set, when the edit
 /// would not be exact.
+/// \p LeadingArgs is the number of arguments \p NewCallee takes before
+/// the allocator's own (`reallocarray(NULL, n, size)` for `malloc`).
 std::vector<FixItHint>
 rewriteAllocation(const CallExpr *Call, const AllocatorFamily &Family,
                   llvm::StringRef NewCallee, llvm::StringRef NewSizeArgs,
-                  const ASTContext &Ctx, std::string &WhyNot);
+                  const ASTContext &Ctx, std::string &WhyNot,
+                  unsigned LeadingArgs = 0);
 
 /// The edit that turns \p Call into a call to \p NewCallee with the same
 /// arguments (`kmalloc(size, flags)` into `kzalloc(size, flags)`): only the

@@ -154,6 +154,23 @@ static std::string whyNoCounterpart(const AllocatorFamily &Family) {
          Entry + ") array=NAME'";
 }
 
+/// The C library's `malloc`, as configured by default.
+static bool isLibcMalloc(const AllocatorFamily &Family) {
+  return !Family.isDiscovered() && Family.Name == "malloc" &&
+         Family.NumArgs == 1 && Family.CheckedArray == "calloc";
+}
+
+/// A null pointer as the code at \p Loc writes one: `nullptr` in C++,
+/// `NULL` where it is defined, `(void *)0` otherwise.
+static std::string nullPointerText(SourceLocation Loc, const ASTContext &Ctx,
+                                   Preprocessor *PP) {
+  if (Ctx.getLangOpts().CPlusPlus11)
+    return "nullptr";
+  if (PP && PP->getMacroDefinitionAtLoc(PP->getIdentifierInfo("NULL"), Loc))
+    return "NULL";
+  return "(void *)0";
+}
+
 /// Why the checked array form cannot replace \p Call; empty when it can.
 static std::string whyNoCheckedForm(const CallExpr *Call,
                                     const AllocatorFamily &Family,
@@ -192,7 +209,7 @@ CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
                            const SizeOrigin &Origin,
                            const WrappingProduct &Wrap, const Decl *Function,
                            Preprocessor *PP, const IntegerModel &Model,
-                           const AllocatorTable &Allocators) {
+                           const AllocatorTable &Allocators, bool NonZeroing) {
   const ASTContext &Ctx = Model.context();
   CallocFix Fix;
   Fix.Callee = Family.CheckedArray;
@@ -207,8 +224,20 @@ CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
       (Origin.Through &&
        !operandsRepeatable(Wrap.Product, Call, Function, Ctx, Fix.WhyNot)))
     return Fix;
-  Fix.Edits = rewriteAllocation(Call, Family, Fix.Callee, Split->joined(), Ctx,
-                                Fix.WhyNot);
+  std::string Args = Split->joined();
+  if (NonZeroing && isLibcMalloc(Family)) {
+    std::string Leading = nullPointerText(Call->getBeginLoc(), Ctx, PP) + ", ";
+    std::string Ignored;
+    Fix.Edits = rewriteAllocation(Call, Family, "reallocarray", Leading + Args,
+                                  Ctx, Ignored, /*LeadingArgs=*/1);
+    if (!Fix.Edits.empty()) {
+      Fix.Callee = "reallocarray";
+      Args = Leading + Args;
+    }
+  }
+  if (Fix.Edits.empty())
+    Fix.Edits =
+        rewriteAllocation(Call, Family, Fix.Callee, Args, Ctx, Fix.WhyNot);
   if (Fix.Edits.empty())
     return Fix;
   // `malloc(bytes)` may have been the last read of `bytes`.
@@ -225,8 +254,7 @@ CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
     return Fix;
   }
   llvm::append_range(Fix.Edits, joinRemovals(std::move(Removals), Ctx));
-  Fix.Replacement =
-      rewrittenCallText(Call, Family, Fix.Callee, Split->joined(), Ctx);
+  Fix.Replacement = rewrittenCallText(Call, Family, Fix.Callee, Args, Ctx);
   Fix.OnNote = Family.CheckedArrayProof == CounterpartProof::Unseen;
   return Fix;
 }

@@ -41,12 +41,15 @@ struct CallocFix {
 };
 
 /// The overflow-checked array form of \p Call for the wrapping product
-/// \p Wrap of \p Origin: `calloc(count, size)`.
+/// \p Wrap of \p Origin: `calloc(count, size)`; with \p NonZeroing, for
+/// the C library's `malloc`, `reallocarray(NULL, count, size)` where
+/// `reallocarray` is declared (it checks without zeroing).
 CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
                            const SizeOrigin &Origin,
                            const WrappingProduct &Wrap, const Decl *Function,
                            Preprocessor *PP, const IntegerModel &Model,
-                           const AllocatorTable &Allocators);
+                           const AllocatorTable &Allocators,
+                           bool NonZeroing = false);
 
 /// The zeroing counterpart of \p Call, which the zeroing \p Pair follows:
 /// the array form with count and size when the size is a product (written

@@ -18,6 +18,8 @@ static constexpr llvm::StringLiteral ReportEmbeddedProductsOption =
     "ReportEmbeddedProducts";
 static constexpr llvm::StringLiteral ReportUncheckedProductsOption =
     "ReportUncheckedProducts";
+static constexpr llvm::StringLiteral NonZeroingMallocFixOption =
+    "NonZeroingMallocFix";
 
 static bool isSizeTypeWidth(unsigned Bits) {
   return Bits == 0 || Bits == 16 || Bits == 32 || Bits == 64;
@@ -33,7 +35,9 @@ UncheckedMultiplicationCheck::UncheckedMultiplicationCheck(
       ReportEmbeddedProducts(
           Options.get<bool>(ReportEmbeddedProductsOption, true)),
       ReportUncheckedProducts(
-          Options.get<bool>(ReportUncheckedProductsOption, false)) {}
+          Options.get<bool>(ReportUncheckedProductsOption, false)),
+      NonZeroingMallocFix(Options.get<bool>(NonZeroingMallocFixOption, false)) {
+}
 
 void UncheckedMultiplicationCheck::storeOptions(
     ClangTidyOptions::OptionMap &Opts) {
@@ -42,6 +46,7 @@ void UncheckedMultiplicationCheck::storeOptions(
   Options.store(Opts, AssertsAreGuardsOption, AssertsAreGuards);
   Options.store(Opts, ReportEmbeddedProductsOption, ReportEmbeddedProducts);
   Options.store(Opts, ReportUncheckedProductsOption, ReportUncheckedProducts);
+  Options.store(Opts, NonZeroingMallocFixOption, NonZeroingMallocFix);
 }
 
 void UncheckedMultiplicationCheck::registerMatchers(MatchFinder *Finder) {
@@ -108,7 +113,7 @@ void UncheckedMultiplicationCheck::check(
   if (!Wrap || (!Wrap->WholeSize && !ReportEmbeddedProducts))
     return;
   CallocFix Fix = checkedArrayForm(Call, *Family, *Origin, *Wrap, Function, PP,
-                                   *Model, Allocators);
+                                   *Model, Allocators, NonZeroingMallocFix);
   emitDiagnostic(Call, *Origin, *Wrap, CanWrap, Fix, Ctx);
 }
 

@@ -51,6 +51,8 @@ private:
   const bool ReportEmbeddedProducts;
   /// Also report products that fit but that nothing checks.
   const bool ReportUncheckedProducts;
+  /// Fix `malloc` to `reallocarray(NULL, ...)`, which does not zero.
+  const bool NonZeroingMallocFix;
   std::unique_ptr<IntegerModel> Model;
   std::unique_ptr<CallSites> Callers;
   Preprocessor *PP = nullptr;
