@@ -169,8 +169,18 @@ bool AllocatorDiscovery::isWrapper(const FunctionDecl *Function) {
 
 std::optional<AllocatorFamily>
 AllocatorDiscovery::discover(const ValueDecl *Callee) {
-  if (const AllocatorFamily *Configured = Table.findConfigured(Callee))
-    return *Configured;
+  if (const AllocatorFamily *Configured = Table.findConfigured(Callee)) {
+    AllocatorFamily F = *Configured;
+    // A function pointer may point anywhere: its counterparts, found by the
+    // configured names, are offered on a note.
+    if (!isa<FunctionDecl>(Callee)) {
+      F.Kind = isa<FieldDecl>(Callee) ? CalleeKind::PointerField
+                                      : CalleeKind::PointerVariable;
+      F.CheckedArrayProof = F.ZeroingArrayProof = F.ZeroingSingleProof =
+          CounterpartProof::Unseen;
+    }
+    return F;
+  }
   if (!Options.any() || Callee->isInvalidDecl())
     return std::nullopt;
   const auto *FD = dyn_cast<FunctionDecl>(Callee);

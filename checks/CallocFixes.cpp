@@ -154,6 +154,15 @@ static std::string whyNoCounterpart(const AllocatorFamily &Family) {
          Entry + ") array=NAME'";
 }
 
+/// Why the file does not show what \p Counterpart does.
+static std::string whyUnseen(const AllocatorFamily &Family,
+                             llvm::StringRef Counterpart) {
+  if (Family.Kind != CalleeKind::Function)
+    return "'" + Counterpart.str() + "' is called through a function pointer";
+  return "'" + Counterpart.str() +
+         "' was found by its name and is not defined in this file";
+}
+
 /// The C library's `malloc`, as configured by default.
 static bool isLibcMalloc(const AllocatorFamily &Family) {
   return !Family.isDiscovered() && Family.Name == "malloc" &&
@@ -256,6 +265,7 @@ CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
   llvm::append_range(Fix.Edits, joinRemovals(std::move(Removals), Ctx));
   Fix.Replacement = rewrittenCallText(Call, Family, Fix.Callee, Args, Ctx);
   Fix.OnNote = Family.CheckedArrayProof == CounterpartProof::Unseen;
+  Fix.OnNoteWhy = whyUnseen(Family, Fix.Callee);
   return Fix;
 }
 
@@ -446,6 +456,7 @@ CallocFix zeroingForm(const CallExpr *Call, const AllocatorFamily &Family,
                                ? Family.ZeroingArrayProof
                                : Family.ZeroingSingleProof;
   Fix.OnNote = Proof == CounterpartProof::Unseen;
+  Fix.OnNoteWhy = whyUnseen(Family, Fix.Callee);
   return Fix;
 }
 

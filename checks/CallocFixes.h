@@ -38,6 +38,8 @@ struct CallocFix {
   /// the file: the edits go on a note, which `--fix-notes` applies and
   /// `--fix` does not.
   bool OnNote = false;
+  /// Why the fix is on a note, for the note.
+  std::string OnNoteWhy;
 };
 
 /// The overflow-checked array form of \p Call for the wrapping product

@@ -130,11 +130,10 @@ void MallocMemsetCheck::emitDiagnostic(const CallExpr *Call,
   }
   if (Fix.OnNote) {
     auto N = diag(Call->getBeginLoc(),
-                  "'%0' may zero as it allocates: '%1' was found by its name "
-                  "and is not defined in this file, so only --fix-notes "
+                  "'%0' may zero as it allocates: %1, so only --fix-notes "
                   "applies this rewrite",
                   DiagnosticIDs::Note)
-             << Fix.Replacement << Fix.Callee;
+             << Fix.Replacement << Fix.OnNoteWhy;
     for (const FixItHint &Hint : Fix.Edits)
       N << Hint;
   }

@@ -143,11 +143,10 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
   }
   if (Fix.OnNote) {
     auto N = diag(Call->getBeginLoc(),
-                  "'%0' may check the multiplication: '%1' was found by its "
-                  "name and is not defined in this file, so only --fix-notes "
+                  "'%0' may check the multiplication: %1, so only --fix-notes "
                   "applies this rewrite",
                   DiagnosticIDs::Note)
-             << Fix.Replacement << Fix.Callee;
+             << Fix.Replacement << Fix.OnNoteWhy;
     for (const FixItHint &Hint : Fix.Edits)
       N << Hint;
   }

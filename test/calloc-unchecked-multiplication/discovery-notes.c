@@ -24,7 +24,7 @@ extern void *(*Curl_cmalloc)(size_t size);
 extern void *(*Curl_ccalloc)(size_t nmemb, size_t size);
 char **ptr_var(size_t n) { return Curl_cmalloc(n * sizeof(char *)); }
 // CHECK-NOTES: :[[@LINE-1]]:35: warning: allocation size 'n * sizeof(char *)' can overflow and nothing checks the multiplication
-// CHECK-NOTES: :[[@LINE-2]]:35: note: 'Curl_ccalloc(n, sizeof(char *))' may check the multiplication: 'Curl_ccalloc' was found by its name and is not defined in this file, so only --fix-notes applies this rewrite
+// CHECK-NOTES: :[[@LINE-2]]:35: note: 'Curl_ccalloc(n, sizeof(char *))' may check the multiplication: 'Curl_ccalloc' is called through a function pointer, so only --fix-notes applies this rewrite
 
 void *ymalloc(size_t n) { return malloc(n); }
 void *ycalloc(size_t n, size_t size) { return ymalloc(n * size); }
@@ -33,3 +33,14 @@ void *ycalloc(size_t n, size_t size) { return ymalloc(n * size); }
 short *refused(size_t n) { return ymalloc(n * sizeof(short)); }
 // CHECK-NOTES: :[[@LINE-1]]:35: warning: allocation size 'n * sizeof(short)' can overflow and nothing checks the multiplication
 // CHECK-NOTES: :[[@LINE-2]]:35: note: no fix: 'ymalloc' is a wrapper of 'malloc' defined in this file, and 'ycalloc' is defined in this file and does not check the multiplication
+
+/* A configured name also matches a function-pointer field; its counterpart
+   may point anywhere, so the fix is on a note. */
+struct mem {
+  void *(*malloc)(size_t size);
+  void *(*calloc)(size_t n, size_t size);
+};
+extern struct mem m;
+int *hooks(size_t n) { return m.malloc(n * sizeof(int)); }
+// CHECK-NOTES: :[[@LINE-1]]:31: warning: allocation size 'n * sizeof(int)' can overflow and nothing checks the multiplication
+// CHECK-NOTES: :[[@LINE-2]]:31: note: 'calloc(n, sizeof(int))' may check the multiplication: 'calloc' is called through a function pointer, so only --fix-notes applies this rewrite
