@@ -49,8 +49,25 @@ ValueRange multiply(const ValueRange &A, const ValueRange &B) {
           *std::max_element(std::begin(C), std::end(C))};
 }
 
-IntegerModel::IntegerModel(const ASTContext &Ctx, unsigned SizeTypeBits)
-    : Ctx(Ctx), SizeTypeBits(SizeTypeBits) {}
+IntegerModel::IntegerModel(const ASTContext &Ctx, unsigned SizeTypeBits,
+                           const LengthAccessors *Lengths)
+    : Ctx(Ctx), SizeTypeBits(SizeTypeBits), Lengths(Lengths) {}
+
+std::optional<ObjectLength> IntegerModel::lengthOf(const Expr *E) const {
+  if (Lengths)
+    return Lengths->measure(E, Ctx);
+  if (const auto *Call = dyn_cast<CallExpr>(E->IgnoreParens()))
+    return stringLength(Call, Ctx);
+  return std::nullopt;
+}
+
+Wide IntegerModel::maxElements(const ObjectLength &Length) const {
+  QualType PtrDiff = Ctx.getPointerDiffType();
+  // A pointer is as wide as ptrdiff_t, also when SizeTypeBits narrows both.
+  Wide Bytes = Length.ElementBytes ? Wide(Length.ElementBytes)
+                                   : std::max<Wide>(1, width(PtrDiff) / 8);
+  return rangeOf(PtrDiff).Hi / Bytes;
+}
 
 static QualType integerTypeOf(QualType T) {
   if (const auto *ET = T->getAs<EnumType>())
@@ -121,6 +138,25 @@ ValueRange RangeEvaluator::convert(const ValueRange &R, QualType To) const {
 }
 
 ValueRange RangeEvaluator::evaluate(const Expr *E) {
+  ValueRange R = evaluateValue(E);
+  if (E->isTypeDependent() || E->isValueDependent() ||
+      !E->getType()->isIntegralOrEnumerationType())
+    return R;
+  // A count of the elements of an object in memory: no object is larger
+  // than PTRDIFF_MAX bytes. Its magnitude is bounded (CPython's ob_size is
+  // negative for a negative int); its type may cut off the negative side.
+  if (std::optional<ObjectLength> Length = Model.lengthOf(E)) {
+    Wide Max = Model.maxElements(*Length);
+    // The bound's own products are not the size's: another evaluator.
+    if (Length->Limit)
+      Max = std::min(Max,
+                     RangeEvaluator(Model, Facts).evaluate(Length->Limit).Hi);
+    R = R.meet({-Max, Max});
+  }
+  return R;
+}
+
+ValueRange RangeEvaluator::evaluateValue(const Expr *E) {
   E = E->IgnoreParens();
   QualType T = E->getType();
   if (E->isTypeDependent() || E->isValueDependent())
@@ -154,8 +190,6 @@ ValueRange RangeEvaluator::evaluate(const Expr *E) {
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
     return evaluateConditional(CO);
-  if (const auto *Call = dyn_cast<CallExpr>(E))
-    return evaluateCall(Call);
   if (const auto *SE = dyn_cast<StmtExpr>(E)) {
     // ({ ...; value; }) has the value of its last statement.
     const CompoundStmt *Body = SE->getSubStmt();
@@ -196,41 +230,6 @@ ValueRange RangeEvaluator::evaluateUnary(const UnaryOperator *UO) {
   default:
     return Model.rangeOf(T);
   }
-}
-
-/// Whether \p Call measures a string: strlen, wcslen and their bounded
-/// forms strnlen and wcsnlen (whose second argument is the bound).
-static bool isStringLength(const CallExpr *Call, bool &Bounded) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee || !Callee->getIdentifier() || Call->getNumArgs() < 1)
-    return false;
-  StringRef Name = Callee->getName();
-  Name.consume_front("__builtin_");
-  Bounded = Name == "strnlen" || Name == "wcsnlen";
-  return (Name == "strlen" || Name == "wcslen" ||
-          (Bounded && Call->getNumArgs() == 2)) &&
-         Call->getArg(0)->getType()->isPointerType();
-}
-
-ValueRange RangeEvaluator::evaluateCall(const CallExpr *Call) {
-  ValueRange Type = Model.rangeOf(Call->getType());
-  bool Bounded = false;
-  if (!isStringLength(Call, Bounded))
-    return Type;
-  // The length of a string counts elements of an object, and no object is
-  // larger than PTRDIFF_MAX bytes.
-  const ASTContext &Ctx = Model.context();
-  QualType Element = Call->getArg(0)->getType()->getPointeeType();
-  Wide ElementSize = 1;
-  if (!Element->isIncompleteType() && !Element->isDependentType())
-    ElementSize =
-        std::max<Wide>(1, Ctx.getTypeSizeInChars(Element).getQuantity());
-  Wide Max = Model.rangeOf(Ctx.getPointerDiffType()).Hi / ElementSize;
-  // The bound's own products are not the size's: another evaluator.
-  if (Bounded)
-    Max = std::min(Max,
-                   RangeEvaluator(Model, Facts).evaluate(Call->getArg(1)).Hi);
-  return Type.meet({0, Max});
 }
 
 ValueRange RangeEvaluator::evaluateConditional(const ConditionalOperator *CO) {

@@ -12,6 +12,7 @@
 #ifndef CALLOC_TIDY_INTEGERRANGES_H
 #define CALLOC_TIDY_INTEGERRANGES_H
 
+#include "ObjectLengths.h"
 #include "StorageLocations.h"
 
 #include "clang/AST/ASTContext.h"
@@ -81,10 +82,14 @@ public:
 
 /// Integer widths as the analysis sees them: the target's, except that
 /// `SizeTypeBits` (when not 0) caps size_t, ptrdiff_t and the long types, so
-/// that code can be checked as if for a 32-bit target.
+/// that code can be checked as if for a 32-bit target; and which values
+/// count the elements of an object in memory (ObjectLengths.h).
 class IntegerModel {
 public:
-  IntegerModel(const ASTContext &Ctx, unsigned SizeTypeBits);
+  /// \p Lengths, the project's length accessors, may be null: then only
+  /// the C library's string lengths are known.
+  IntegerModel(const ASTContext &Ctx, unsigned SizeTypeBits,
+               const LengthAccessors *Lengths = nullptr);
   unsigned width(QualType T) const;
   bool isSigned(QualType T) const;
   /// The values of type \p T; unbounded for non-integers.
@@ -94,10 +99,17 @@ public:
   /// byte count it is a huge request that fails, never a short buffer.
   bool keepsNegativeAsHuge(QualType To, const ValueRange &R) const;
   const ASTContext &context() const { return Ctx; }
+  /// What \p E counts, when its value is a string length or a configured
+  /// accessor's.
+  std::optional<ObjectLength> lengthOf(const Expr *E) const;
+  /// The largest count of elements of \p Length's size that an object can
+  /// hold: PTRDIFF_MAX (of this model) divided by the element size.
+  Wide maxElements(const ObjectLength &Length) const;
 
 private:
   const ASTContext &Ctx;
   unsigned SizeTypeBits;
+  const LengthAccessors *Lengths;
 };
 
 /// True when a multiplication whose mathematical result lies in \p Product
@@ -122,10 +134,11 @@ public:
   }
 
 private:
+  /// The range of \p E from its own form, before what it measures.
+  ValueRange evaluateValue(const Expr *E);
   ValueRange convert(const ValueRange &R, QualType To) const;
   ValueRange evaluateCast(const CastExpr *Cast);
   ValueRange evaluateUnary(const UnaryOperator *UO);
-  ValueRange evaluateCall(const CallExpr *Call);
   ValueRange evaluateBinary(const BinaryOperator *BO);
   ValueRange evaluateProduct(const BinaryOperator *BO, ValueRange L,
                              ValueRange R);

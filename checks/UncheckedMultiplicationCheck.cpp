@@ -28,6 +28,7 @@ static bool isSizeTypeWidth(unsigned Bits) {
 UncheckedMultiplicationCheck::UncheckedMultiplicationCheck(
     StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), Allocators(Options),
+      Lengths(Options.getLocalOrGlobal(LengthAccessors::OptionName, "")),
       ConfiguredSizeTypeBits(Options.get<unsigned>(SizeTypeBitsOption, 0)),
       SizeTypeBits(
           isSizeTypeWidth(ConfiguredSizeTypeBits) ? ConfiguredSizeTypeBits : 0),
@@ -42,6 +43,7 @@ UncheckedMultiplicationCheck::UncheckedMultiplicationCheck(
 void UncheckedMultiplicationCheck::storeOptions(
     ClangTidyOptions::OptionMap &Opts) {
   Allocators.storeOptions(Options, Opts);
+  Options.store(Opts, LengthAccessors::OptionName, Lengths.spec());
   Options.store(Opts, SizeTypeBitsOption, SizeTypeBits);
   Options.store(Opts, AssertsAreGuardsOption, AssertsAreGuards);
   Options.store(Opts, ReportEmbeddedProductsOption, ReportEmbeddedProducts);
@@ -54,6 +56,7 @@ void UncheckedMultiplicationCheck::registerMatchers(MatchFinder *Finder) {
   // LLVM 16's --dump-config constructs the checks without a diagnostics
   // engine, and a report there crashes it.
   Allocators.reportErrors(*this);
+  Lengths.reportErrors(*this);
   if (!isSizeTypeWidth(ConfiguredSizeTypeBits))
     configurationDiag("option '%0.%1' is %2; expected 0 (the target's), 16, "
                       "32 or 64; using 0")
@@ -96,7 +99,7 @@ void UncheckedMultiplicationCheck::check(
       Allocators.isDiscoveredWrapper(Function))
     return;
   if (!Model) {
-    Model = std::make_unique<IntegerModel>(Ctx, SizeTypeBits);
+    Model = std::make_unique<IntegerModel>(Ctx, SizeTypeBits, &Lengths);
     Callers = std::make_unique<CallSites>(Ctx, *Model);
   }
   std::optional<SizeOrigin> Origin = findSizeOrigin(

@@ -11,6 +11,7 @@
 
 #include "AllocatorFamilies.h"
 #include "CallocFixes.h"
+#include "ObjectLengths.h"
 #include "OverflowGuards.h"
 #include "WrappingProducts.h"
 
@@ -44,6 +45,8 @@ private:
                       const CallocFix &Fix, const ASTContext &Ctx);
 
   const AllocatorTable Allocators;
+  /// The project's length accessors (the `Lengths` option).
+  const LengthAccessors Lengths;
   const unsigned ConfiguredSizeTypeBits;
   /// As configured; 0 (the target's) when the configured value is invalid.
   const unsigned SizeTypeBits;

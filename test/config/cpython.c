@@ -109,3 +109,44 @@ PyObject **stack_checked(Py_ssize_t size) {
     return NULL;
   return PyMem_Malloc(size * sizeof(PyObject *));
 }
+
+/* Lengths: the item counts of objects in memory, as Python 3.11 spells them
+   (a static inline function behind a macro of the same name). */
+typedef struct {
+  PyObject ob_base;
+  Py_ssize_t ob_size;
+} PyVarObject;
+typedef unsigned int Py_UCS4;
+
+static inline Py_ssize_t Py_SIZE(PyObject *ob) {
+  return ((PyVarObject *)ob)->ob_size;
+}
+#define Py_SIZE(ob) Py_SIZE((PyObject *)(ob))
+static inline Py_ssize_t PyList_GET_SIZE(PyObject *op) { return Py_SIZE(op); }
+#define PyList_GET_SIZE(op) PyList_GET_SIZE((PyObject *)(op))
+static inline Py_ssize_t PyTuple_GET_SIZE(PyObject *op) { return Py_SIZE(op); }
+#define PyTuple_GET_SIZE(op) PyTuple_GET_SIZE((PyObject *)(op))
+Py_ssize_t PyUnicode_GetLength(PyObject *unicode);
+
+/* A list's items are pointers: its size times a pointer fits. */
+PyObject **list_items_copy(PyObject *list) {
+  return PyMem_Malloc(PyList_GET_SIZE(list) * sizeof(PyObject *));
+}
+
+PyObject **tuple_items_terminated(PyObject *tuple) {
+  return PyMem_Malloc((PyTuple_GET_SIZE(tuple) + 1) * sizeof(PyObject *));
+}
+
+/* A string of 1-byte code points can be longer than a quarter of memory. */
+Py_UCS4 *as_ucs4(PyObject *s) {
+  return PyMem_Malloc(PyUnicode_GetLength(s) * sizeof(Py_UCS4));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'PyUnicode_GetLength(s) * sizeof(Py_UCS4)' can overflow; use 'PyMem_Calloc(PyUnicode_GetLength(s), sizeof(Py_UCS4))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return PyMem_Calloc(PyUnicode_GetLength(s), sizeof(Py_UCS4));
+}
+
+/* The item size is not a length's. */
+void *list_records(PyObject *list, size_t itemsize) {
+  return PyMem_Malloc(PyList_GET_SIZE(list) * itemsize);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'PyList_GET_SIZE(list) * itemsize' can overflow; use 'PyMem_Calloc(PyList_GET_SIZE(list), itemsize)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return PyMem_Calloc(PyList_GET_SIZE(list), itemsize);
+}

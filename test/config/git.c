@@ -64,3 +64,22 @@ struct object_entry *entries_calloc_array(size_t nr) {
 char *names_buffer_checked(size_t nr, size_t width) {
   return xmallocz(st_mult(nr, width));
 }
+
+/* Lengths: a strbuf's length cannot make these products wrap, so they are
+   only "not checked", Git's rule; a wider element still can. */
+char *quoted_copy(const struct strbuf *sb) {
+  return xmalloc(sb->len * 2 + 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'sb->len * 2 + 1' is not checked for overflow [calloc-unchecked-multiplication]
+}
+
+const char **argv_copy(const struct strvec *args) {
+  return xmalloc(args->nr * sizeof(const char *));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'args->nr * sizeof(const char *)' is not checked for overflow; use 'xcalloc(args->nr, sizeof(const char *))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return xcalloc(args->nr, sizeof(const char *));
+}
+
+uint64_t *words(const struct strbuf *sb) {
+  return xmalloc(sb->len * sizeof(uint64_t));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'sb->len * sizeof(uint64_t)' can overflow; use 'xcalloc(sb->len, sizeof(uint64_t))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return xcalloc(sb->len, sizeof(uint64_t));
+}

@@ -88,3 +88,18 @@ struct point *points_guarded(gsize n) {
     return NULL;
   return g_malloc(n * sizeof(struct point));
 }
+
+/* Lengths: a GString's length counts the bytes of its text. */
+gchar *escaped_copy(const GString *s) {
+  return g_malloc(s->len * 2 + 1);
+}
+
+gpointer *ptr_array_copy(const GPtrArray *a) {
+  return g_malloc(a->len * sizeof(gpointer));
+}
+
+unsigned *code_points(const GString *s) {
+  return g_malloc(s->len * sizeof(unsigned));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 's->len * sizeof(unsigned)' can overflow; use 'g_malloc_n(s->len, sizeof(unsigned))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return g_malloc_n(s->len, sizeof(unsigned));
+}

@@ -83,3 +83,14 @@ dictEntry **table_new_checked(unsigned long size) {
 dictEntry **table_new_num(unsigned long size) {
   return zcalloc_num(size, sizeof(dictEntry *));
 }
+
+/* Lengths: an sds string's length counts its bytes. */
+char *sds_quoted(const sds s) {
+  return zmalloc(sdslen(s) * 2 + 3);
+}
+
+uint32_t *sds_widened(const sds s) {
+  return zmalloc(sdslen(s) * sizeof(uint32_t));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'sdslen(s) * sizeof(uint32_t)' can overflow; use 'zcalloc_num(sdslen(s), sizeof(uint32_t))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return zcalloc_num(sdslen(s), sizeof(uint32_t));
+}

@@ -12,11 +12,14 @@ A folder stands for the *.yaml files in it. For every preset:
     matching glob decides, a leading '-' disables);
   * every CheckOptions key is an option of one of our checks, as
     `clang-tidy --checks=-*,calloc-* --config={} --dump-config` lists them,
-    or the global form of an option the checks read globally (Allocators);
+    or the global form of an option the checks read globally (Allocators,
+    Lengths);
   * every value parses as what the option's default is: a boolean, an
     integer, or, for Allocators, a list of entries that follow the grammar of
     checks/AllocatorFamilies.cpp (NAME(ARGS) with exactly one argument named
-    `size`, then key=function fields, keys array, zeroing-array, zeroing);
+    `size`, then key=function fields, keys array, zeroing-array, zeroing),
+    and for Lengths, entries that follow checks/ObjectLengths.cpp (NAME or
+    RECORD.FIELD, optionally followed by `(elem=N)` or `(elem=pointer)`);
   * clang-tidy agrees: `--verify-config` reports nothing, `--dump-config`
     shows each option with the value YAML gives it (LLVM 16 does not fold a
     quoted scalar that spans lines, for one), and a run over an empty C file
@@ -46,7 +49,7 @@ except ImportError:
 
 # Options the checks read with getLocalOrGlobal (checks/*Check.cpp): a
 # CheckOptions key may name them without the check's prefix.
-GLOBAL_OPTIONS = {"Allocators"}
+GLOBAL_OPTIONS = {"Allocators", "Lengths"}
 
 # Entry grammar, as checks/AllocatorFamilies.cpp parses it.
 FAMILY_KEYS = ("array", "zeroing-array", "zeroing")
@@ -152,6 +155,56 @@ def check_allocators(value, report, line_of):
     return valid
 
 
+def length_error(text):
+    """Why one Lengths entry is malformed, in the words of the C++ parser, or
+    None."""
+    name = text
+    open_at = text.find("(")
+    if open_at >= 0:
+        if not text.endswith(")"):
+            return "expected 'name' or 'record.field', optionally followed by '(elem=N)'"
+        name = text[:open_at]
+        inside = text[open_at + 1:-1].strip(TRIM)
+        if inside:
+            key, _, value = inside.partition("=")
+            key, value = key.strip(TRIM), value.strip(TRIM)
+            if key != "elem":
+                return "unknown key '%s' (expected elem)" % key
+            if value != "pointer" and (not INTEGER.match(value) or int(value) == 0
+                                       or int(value) >= 2 ** 64):
+                return "'elem=%s' is not a positive number of bytes or 'pointer'" % value
+    name = name.strip(TRIM)
+    if "." in name:
+        record, _, field = name.partition(".")
+        if not IDENTIFIER.match(record.strip(TRIM)) or not IDENTIFIER.match(field.strip(TRIM)):
+            return "'%s' is not 'record.field'" % name
+    elif not IDENTIFIER.match(name):
+        return "'%s' is not a function or macro name" % name
+    return None
+
+
+def check_lengths(value, report, line_of):
+    """Each entry of a Lengths value; line_of(entry) is its line."""
+    seen = {}
+    valid = True
+    for item in value.split(";"):
+        item = item.strip(TRIM)
+        if not item:
+            continue
+        error = length_error(item)
+        if error:
+            report("malformed entry '%s': %s" % (item, error), line_of(item))
+            valid = False
+            continue
+        name = re.sub(r"\s", "", item.split("(")[0])
+        if name in seen:
+            report("entry '%s': '%s' is already listed; only the first entry is used"
+                   % (item, name), line_of(item))
+            valid = False
+        seen[name] = item
+    return valid
+
+
 def check_value(key, node, default, report, source):
     """One CheckOptions value against the kind of the option's default;
     whether it is valid. report(message, line) reports a problem."""
@@ -167,7 +220,8 @@ def check_value(key, node, default, report, source):
     if kind == "integer" and (not INTEGER.match(text) or int(text) >= 2 ** 64):
         report("%s: value '%s' is not a non-negative integer" % (key, text), line)
         return False
-    if key.split(".")[-1] == "Allocators":
+    option = key.split(".")[-1]
+    if option in ("Allocators", "Lengths"):
         # An entry's line: the first line of the value that holds its start.
         lines = source[node.start_mark.line:node.end_mark.line + 1]
         def line_of(entry):
@@ -175,6 +229,8 @@ def check_value(key, node, default, report, source):
                 if entry[:40] in text_line:
                     return node.start_mark.line + offset + 1
             return line
+        if option == "Lengths":
+            return check_lengths(text, report, line_of)
         return check_allocators(text, report, line_of)
     return True
 

@@ -22,6 +22,17 @@ static inline size_t st_mult(size_t a, size_t b) {
   return a * b;
 }
 
+struct strbuf {
+  size_t alloc;
+  size_t len;
+  char *buf;
+};
+struct strvec {
+  const char **v;
+  size_t nr;
+  size_t alloc;
+};
+
 #define ALLOC_ARRAY(x, alloc) (x) = xmalloc(st_mult(sizeof(*(x)), (alloc)))
 #define CALLOC_ARRAY(x, alloc) (x) = xcalloc((alloc), sizeof(*(x)))
 

@@ -10,6 +10,20 @@
 
 typedef __SIZE_TYPE__ gsize;
 typedef void *gpointer;
+typedef char gchar;
+typedef unsigned int guint;
+
+typedef struct _GString GString;
+struct _GString {
+  gchar *str;
+  gsize len;
+  gsize allocated_len;
+};
+typedef struct _GPtrArray GPtrArray;
+struct _GPtrArray {
+  gpointer *pdata;
+  guint len;
+};
 #define G_MAXSIZE (~(gsize)0)
 
 gpointer g_malloc(gsize n_bytes);

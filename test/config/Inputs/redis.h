@@ -16,4 +16,8 @@ void *ztrycalloc(size_t size);
 
 #define s_malloc zmalloc
 
+typedef char *sds;
+size_t sdslen(const sds s);
+size_t sdsalloc(const sds s);
+
 #endif

@@ -1,0 +1,274 @@
+//===--- ObjectLengths.cpp ------------------------------------------------===//
+
+#include "ObjectLengths.h"
+#include "LLVMCompat.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
+
+namespace clang::tidy::calloc {
+
+//===----------------------------------------------------------------------===//
+// The option
+//===----------------------------------------------------------------------===//
+
+static bool isIdentifier(llvm::StringRef S) {
+  if (S.empty() || llvm::isDigit(S.front()))
+    return false;
+  return llvm::all_of(S, [](char C) { return llvm::isAlnum(C) || C == '_'; });
+}
+
+/// `elem=N` or `elem=pointer`, the text between the parentheses.
+static bool parseElement(llvm::StringRef Text, uint64_t &Bytes,
+                         std::string &Error) {
+  Text = Text.trim();
+  if (Text.empty())
+    return true;
+  auto [Key, Value] = Text.split('=');
+  Key = Key.trim();
+  Value = Value.trim();
+  if (Key != "elem") {
+    Error = "unknown key '" + Key.str() + "' (expected elem)";
+    return false;
+  }
+  if (Value == "pointer") {
+    Bytes = 0;
+    return true;
+  }
+  if (Value.getAsInteger(10, Bytes) || Bytes == 0) {
+    Error = "'elem=" + Value.str() +
+            "' is not a positive number of bytes or 'pointer'";
+    return false;
+  }
+  return true;
+}
+
+static bool parseEntry(llvm::StringRef Text, LengthAccessor &Out,
+                       std::string &Error) {
+  llvm::StringRef Name = Text;
+  size_t Open = Text.find('(');
+  if (Open != llvm::StringRef::npos) {
+    if (!Text.ends_with(")")) {
+      Error = "expected 'name' or 'record.field', optionally followed by "
+              "'(elem=N)'";
+      return false;
+    }
+    Name = Text.take_front(Open);
+    if (!parseElement(Text.slice(Open + 1, Text.size() - 1), Out.ElementBytes,
+                      Error))
+      return false;
+  }
+  Name = Name.trim();
+  auto [Record, Field] = Name.split('.');
+  if (!Field.empty() || Name.ends_with(".")) {
+    Record = Record.trim();
+    Field = Field.trim();
+    if (!isIdentifier(Record) || !isIdentifier(Field)) {
+      Error = "'" + Name.str() + "' is not 'record.field'";
+      return false;
+    }
+    Out.Record = Record.str();
+    Out.Name = Field.str();
+    return true;
+  }
+  if (!isIdentifier(Name)) {
+    Error = "'" + Name.str() + "' is not a function or macro name";
+    return false;
+  }
+  Out.Name = Name.str();
+  return true;
+}
+
+LengthAccessors::LengthAccessors(llvm::StringRef Spec) : Spec(Spec.str()) {
+  llvm::SmallVector<llvm::StringRef, 8> Items;
+  Spec.split(Items, ';', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef Item : Items) {
+    Item = Item.trim();
+    if (Item.empty())
+      continue;
+    LengthAccessor Accessor;
+    std::string Error;
+    if (!parseEntry(Item, Accessor, Error)) {
+      Errors.emplace_back(Item.str(), Error);
+      continue;
+    }
+    HasCallables |= Accessor.Record.empty();
+    Entries.push_back(std::move(Accessor));
+  }
+}
+
+void LengthAccessors::reportErrors(const ClangTidyCheck &Check) const {
+  for (const auto &[Entry, Error] : Errors)
+    Check.configurationDiag(
+        "invalid entry in option '%0.%1': '%2': %3; the entry is ignored")
+        << checkName(Check) << OptionName << Entry << Error;
+}
+
+const LengthAccessor *
+LengthAccessors::findCallable(llvm::StringRef Name) const {
+  for (const LengthAccessor &A : Entries)
+    if (A.Record.empty() && A.Name == Name)
+      return &A;
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Recognizing a count
+//===----------------------------------------------------------------------===//
+
+std::optional<ObjectLength> stringLength(const CallExpr *Call,
+                                         const ASTContext &Ctx) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier() || Call->getNumArgs() < 1)
+    return std::nullopt;
+  llvm::StringRef Name = Callee->getName();
+  Name.consume_front("__builtin_");
+  bool Bounded = Name == "strnlen" || Name == "wcsnlen";
+  if (!(Name == "strlen" || Name == "wcslen" ||
+        (Bounded && Call->getNumArgs() == 2)))
+    return std::nullopt;
+  if (!Call->getArg(0)->getType()->isPointerType())
+    return std::nullopt;
+  // The elements are those the argument points to as passed (wchar_t for
+  // wcslen); an incomplete or unknown type counts as bytes.
+  ObjectLength L;
+  QualType Element = Call->getArg(0)->getType()->getPointeeType();
+  if (!Element->isIncompleteType() && !Element->isDependentType())
+    L.ElementBytes =
+        std::max<uint64_t>(1, Ctx.getTypeSizeInChars(Element).getQuantity());
+  if (Bounded)
+    L.Limit = Call->getArg(1);
+  return L;
+}
+
+/// Whether the token at \p Loc, climbing out of the macro expansions it
+/// ends (\p AtEnd) or starts, reaches \p Target: the expression begins (or
+/// ends) exactly where an expansion whose bounds are at \p Target does.
+static bool climbsTo(SourceLocation Loc, SourceLocation Target, bool AtEnd,
+                     const SourceManager &SM, const LangOptions &LO) {
+  for (unsigned Depth = 0; Depth < 32; ++Depth) {
+    if (Loc == Target)
+      return true;
+    if (!Loc.isMacroID())
+      return false;
+    SourceLocation Up;
+    if (AtEnd) {
+      unsigned Length =
+          Lexer::MeasureTokenLength(SM.getSpellingLoc(Loc), SM, LO);
+      if (Length == 0 || !SM.isAtEndOfImmediateMacroExpansion(
+                             Loc.getLocWithOffset(Length), &Up))
+        return false;
+    } else if (!SM.isAtStartOfImmediateMacroExpansion(Loc, &Up)) {
+      return false;
+    }
+    Loc = Up;
+  }
+  return false;
+}
+
+std::optional<ObjectLength>
+LengthAccessors::measureMacro(const Expr *E, const ASTContext &Ctx) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  SourceLocation Begin = E->getBeginLoc(), End = E->getEndLoc();
+  if (!Begin.isMacroID() || !End.isMacroID())
+    return std::nullopt;
+  // Climb from the first token out of the expansions it starts; each macro
+  // body left on the way is a macro whose expansion E may be all of.
+  SourceLocation Loc = Begin;
+  for (unsigned Depth = 0; Depth < 32 && Loc.isMacroID(); ++Depth) {
+    const SrcMgr::SLocEntry &Entry = SM.getSLocEntry(SM.getFileID(Loc));
+    if (!Entry.isExpansion())
+      return std::nullopt;
+    const SrcMgr::ExpansionInfo &Expansion = Entry.getExpansion();
+    SourceLocation Up;
+    if (!SM.isAtStartOfImmediateMacroExpansion(Loc, &Up))
+      return std::nullopt;
+    if (Expansion.isMacroBodyExpansion() &&
+        Expansion.isFunctionMacroExpansion()) {
+      // Up is the macro's name where it is invoked.
+      SourceLocation NameLoc = SM.getSpellingLoc(Up);
+      unsigned Length = Lexer::MeasureTokenLength(NameLoc, SM, LO);
+      bool Invalid = false;
+      const char *Text = SM.getCharacterData(NameLoc, &Invalid);
+      if (!Invalid && Length > 0)
+        if (const LengthAccessor *A =
+                findCallable(llvm::StringRef(Text, Length)))
+          if (climbsTo(End, Expansion.getExpansionLocEnd(), /*AtEnd=*/true, SM,
+                       LO))
+            return ObjectLength{A->ElementBytes, nullptr};
+    }
+    Loc = Up;
+  }
+  return std::nullopt;
+}
+
+/// Whether \p Name names the record \p ME reads from: its tag, the typedef
+/// of an anonymous one, or a typedef the base is accessed through.
+static bool namesRecordOf(llvm::StringRef Name, const MemberExpr *ME,
+                          const RecordDecl *RD) {
+  if (RD->getName() == Name)
+    return true;
+  if (const TypedefNameDecl *TD = RD->getTypedefNameForAnonDecl();
+      TD && TD->getName() == Name)
+    return true;
+  QualType T = ME->getBase()->getType();
+  if (ME->isArrow()) {
+    const auto *PT = T->getAs<PointerType>();
+    if (!PT)
+      return false;
+    T = PT->getPointeeType();
+  }
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    const auto *TT = T->getAs<TypedefType>();
+    if (!TT)
+      return false;
+    if (TT->getDecl()->getName() == Name)
+      return true;
+    T = TT->desugar();
+  }
+  return false;
+}
+
+std::optional<ObjectLength>
+LengthAccessors::measureField(const MemberExpr *ME) const {
+  const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (!Field || !Field->getIdentifier())
+    return std::nullopt;
+  const RecordDecl *RD = Field->getParent();
+  for (const LengthAccessor &A : Entries)
+    if (!A.Record.empty() && A.Name == Field->getName() &&
+        namesRecordOf(A.Record, ME, RD))
+      return ObjectLength{A.ElementBytes, nullptr};
+  return std::nullopt;
+}
+
+std::optional<ObjectLength>
+LengthAccessors::measure(const Expr *E, const ASTContext &Ctx) const {
+  if (HasCallables && E->getBeginLoc().isMacroID())
+    if (std::optional<ObjectLength> L = measureMacro(E, Ctx))
+      return L;
+  const Expr *Inner = E->IgnoreParens();
+  if (const auto *Call = dyn_cast<CallExpr>(Inner)) {
+    if (std::optional<ObjectLength> L = stringLength(Call, Ctx))
+      return L;
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (HasCallables && Callee && Callee->getIdentifier() &&
+        !isa<CXXMethodDecl>(Callee))
+      if (const LengthAccessor *A = findCallable(Callee->getName()))
+        return ObjectLength{A->ElementBytes, nullptr};
+    return std::nullopt;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(Inner))
+    return measureField(ME);
+  return std::nullopt;
+}
+
+} // namespace clang::tidy::calloc
