@@ -116,6 +116,24 @@ byteCountParameter(const ValueDecl *Callee, const FunctionProtoType *Proto,
   return Chosen;
 }
 
+/// Whether an allocator resizes memory it is given (`realloc`): a pointer
+/// comes before the size, and the name says so or another byte count (the
+/// old size: Lua's `l_alloc(ud, ptr, osize, nsize)`) comes with it.
+static bool resizes(const ValueDecl *Callee, const FunctionProtoType *Proto,
+                    unsigned SizeArg) {
+  const ASTContext &Ctx = Callee->getASTContext();
+  bool PointerBefore = false;
+  unsigned ByteCounts = 0;
+  for (unsigned I = 0; I < Proto->getNumParams(); ++I) {
+    QualType T = Proto->getParamType(I);
+    PointerBefore |= I < SizeArg && T->isPointerType();
+    ByteCounts += isByteCountType(T, Ctx);
+  }
+  bool Named = Callee->getIdentifier() &&
+               Callee->getName().lower().find("realloc") != std::string::npos;
+  return PointerBefore && (Named || ByteCounts > 1);
+}
+
 bool isAllocatorName(llvm::StringRef Name, const llvm::Regex &Pattern) {
   return !Name.empty() && Pattern.match(Name);
 }
@@ -167,6 +185,17 @@ bool AllocatorDiscovery::isWrapper(const FunctionDecl *Function) {
   return F && F->Source == AllocatorSource::Wrapper;
 }
 
+static bool zeroes(const FunctionDecl *Def, const AllocatorTable &Table);
+
+/// Whether an allocator's name says it zeroes: `*calloc`, `*zalloc`,
+/// `*Zero*`, `*0`, `*mallocz`.
+static bool namedZeroing(llvm::StringRef Name) {
+  std::string Lower = Name.lower();
+  llvm::StringRef L(Lower);
+  return L.contains("calloc") || L.contains("zalloc") || L.contains("zero") ||
+         L.ends_with("0") || L.ends_with("mallocz");
+}
+
 std::optional<AllocatorFamily>
 AllocatorDiscovery::discover(const ValueDecl *Callee) {
   if (const AllocatorFamily *Configured = Table.findConfigured(Callee)) {
@@ -202,8 +231,12 @@ AllocatorDiscovery::discover(const ValueDecl *Callee) {
     Found = asWrapper(FD);
   if (!Found && Options.NameAndType)
     Found = byNameAndType(Callee);
-  if (Found)
+  if (Found) {
+    const FunctionDecl *Def = nullptr;
+    Found->Zeroes = namedZeroing(Found->Name) ||
+                    (FD && FD->hasBody(Def) && zeroes(Def, Table));
     findCounterparts(Callee, *Found);
+  }
   return Found;
 }
 
@@ -221,7 +254,9 @@ AllocatorDiscovery::byAttribute(const FunctionDecl *Function) {
   F.NumArgs = Function->getNumParams();
   F.SizeArg = Index;
   F.Source = AllocatorSource::Attribute;
-  F.Resizes = Function->getName().lower().find("realloc") != std::string::npos;
+  F.Zeroes = namedZeroing(F.Name);
+  if (const FunctionProtoType *Proto = prototypeOf(Function))
+    F.Resizes = resizes(Function, Proto, Index);
   findCounterparts(Function, F);
   return F;
 }
@@ -250,9 +285,7 @@ AllocatorDiscovery::byNameAndType(const ValueDecl *Callee) {
   F.Kind = isa<FunctionDecl>(Callee) ? CalleeKind::Function
            : isa<FieldDecl>(Callee)  ? CalleeKind::PointerField
                                      : CalleeKind::PointerVariable;
-  bool PointerFirst = *Size > 0 && Proto->getParamType(0)->isPointerType();
-  F.Resizes = PointerFirst &&
-              Callee->getName().lower().find("realloc") != std::string::npos;
+  F.Resizes = resizes(Callee, Proto, *Size);
   return F;
 }
 
@@ -413,11 +446,13 @@ static std::vector<Candidate> candidateNames(llvm::StringRef Name,
   return Out;
 }
 
+/// The same parameter: the same type, or two object pointers (constness
+/// and typedefs of a handle differ between declarations). Integers must be
+/// the same type: a count in `int` would truncate what `size_t` passed.
 static bool sameParameter(QualType A, QualType B) {
   A = A.getCanonicalType().getUnqualifiedType();
   B = B.getCanonicalType().getUnqualifiedType();
-  return A == B || (A->isPointerType() && B->isPointerType()) ||
-         (A->isIntegerType() && B->isIntegerType());
+  return A == B || (A->isPointerType() && B->isPointerType());
 }
 
 namespace {
@@ -427,7 +462,8 @@ enum class Shape { None, Array, Single };
 /// Whether \p Counterpart takes \p Proto's arguments (Single) or the same
 /// with `count, size` in place of the size at \p SizeArg (Array).
 static Shape shapeOf(const FunctionProtoType *Proto, unsigned SizeArg,
-                     const FunctionProtoType *Counterpart) {
+                     const FunctionProtoType *Counterpart,
+                     const ASTContext &Ctx) {
   if (!Counterpart || !Counterpart->getReturnType()->isPointerType())
     return Shape::None;
   unsigned N = Proto->getNumParams();
@@ -444,9 +480,11 @@ static Shape shapeOf(const FunctionProtoType *Proto, unsigned SizeArg,
     if (!sameParameter(Proto->getParamType(I), Counterpart->getParamType(J)))
       return Shape::None;
   }
-  QualType Count = Counterpart->getParamType(SizeArg);
-  return Count->isIntegerType() && !Count->isBooleanType() ? Shape::Array
-                                                           : Shape::None;
+  // Count and size each as wide as the byte count they replace.
+  return isByteCountType(Counterpart->getParamType(SizeArg), Ctx) &&
+                 isByteCountType(Counterpart->getParamType(SizeArg + 1), Ctx)
+             ? Shape::Array
+             : Shape::None;
 }
 
 /// The declaration named \p Name of the same kind as \p Callee, where a
@@ -583,7 +621,9 @@ void AllocatorDiscovery::findCounterparts(const ValueDecl *Callee,
   const ValueDecl *Checked = nullptr, *Calloc = nullptr;
   for (const Candidate &C : candidateNames(Family.Name, Family.Resizes)) {
     const ValueDecl *D = lookupLike(Callee, C.Name);
-    Shape S = D ? shapeOf(Proto, Family.SizeArg, prototypeOf(D)) : Shape::None;
+    Shape S = D ? shapeOf(Proto, Family.SizeArg, prototypeOf(D),
+                          Callee->getASTContext())
+                : Shape::None;
     if (S == Shape::None)
       continue;
     const FunctionDecl *Def = definitionOf(D);

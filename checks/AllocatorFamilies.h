@@ -66,6 +66,9 @@ struct AllocatorFamily {
   CalleeKind Kind = CalleeKind::Function;
   /// Resizes memory it is given (`realloc`): never a source of fresh memory.
   bool Resizes = false;
+  /// Zeroes what it allocates (a discovered `ngx_pcalloc`, or a wrapper
+  /// that calls memset): no zeroing form to rewrite it to.
+  bool Zeroes = false;
   /// For a wrapper, the allocator it wraps.
   std::string Wraps;
   CounterpartProof CheckedArrayProof = CounterpartProof::Shown;
@@ -77,7 +80,8 @@ struct AllocatorFamily {
 
   bool isDiscovered() const { return Source != AllocatorSource::Configured; }
   bool hasZeroingForm() const {
-    return !Resizes && (!ZeroingArray.empty() || !ZeroingSingle.empty());
+    return !Resizes && !Zeroes &&
+           (!ZeroingArray.empty() || !ZeroingSingle.empty());
   }
 };
 

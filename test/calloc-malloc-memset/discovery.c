@@ -82,3 +82,44 @@ struct item *libc(void) {
   memset(it, 0, sizeof *it);
   return it;
 }
+
+/* A zeroing form must take the same types: q_malloc0(int) would truncate. */
+void *q_alloc(size_t size);
+void *q_alloc0(int size);
+struct item *narrow_zeroing(void) {
+  struct item *it = q_alloc(sizeof *it);
+  memset(it, 0, sizeof *it);
+  return it;
+}
+
+/* Lua's allocator shape: a pointer, the old size and the new size. It
+   resizes, so it is no candidate even with a zeroing form by its name. */
+void *l_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+void *l_alloc0(void *ud, void *ptr, size_t osize, size_t nsize);
+char *lua_like(void *ud, char *p, size_t old, size_t n) {
+  p = l_alloc(ud, p, old, n);
+  memset(p, 0, n);
+  return p;
+}
+
+/* A wrapper that zeroes is a zeroing allocator: a memset after it is not a
+   malloc + memset pair, whatever is named like its zeroing form. Inside it,
+   the pair is one. */
+void *get_block(size_t n) {
+  void *p = malloc(n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: memory allocated by 'malloc' is zeroed right away by 'memset'; use 'calloc(1, n)'
+  // CHECK-FIXES: void *p = calloc(1, n);
+  // CHECK-MESSAGES-NOTES: :[[@LINE-3]]:13: warning: memory allocated by 'malloc' is zeroed right away by 'memset'; use 'calloc(1, n)'
+  // CHECK-FIXES-NOTES: void *p = calloc(1, n);
+  // CHECK-MESSAGES-NONE: :[[@LINE-5]]:13: warning: memory allocated by 'malloc' is zeroed right away by 'memset'; use 'calloc(1, n)'
+  // CHECK-FIXES-NONE: void *p = calloc(1, n);
+  if (p)
+    memset(p, 0, n);
+  return p;
+}
+void *get_block0(size_t n);
+char *zeroed_twice(size_t n) {
+  char *b = get_block(n);
+  memset(b, 0, n);
+  return b;
+}

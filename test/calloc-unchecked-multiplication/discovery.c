@@ -110,3 +110,14 @@ void silent(size_t n, char *t) {
   (void)alloc_ints(n * 8);
   (void)region_alloc(n * 8, n);
 }
+
+/* A counterpart whose count is narrower than the size it replaces is no
+   counterpart: png_malloc_array(png, int, size_t) would truncate n. */
+struct png;
+void *png_malloc(struct png *png, size_t size);
+void *png_malloc_array(struct png *png, int nelements, size_t element_size);
+void *png_rows(struct png *png, size_t n) { return png_malloc(png, n * 8); }
+// CHECK-MESSAGES: :[[@LINE-1]]:52: warning: allocation size 'n * 8' can overflow and nothing checks the multiplication
+// CHECK-FIXES: void *png_rows(struct png *png, size_t n) { return png_malloc(png, n * 8); }
+// CHECK-MESSAGES-NOTES: :[[@LINE-3]]:52: warning: allocation size 'n * 8' can overflow and nothing checks the multiplication
+// CHECK-FIXES-NOTES: void *png_rows(struct png *png, size_t n) { return png_malloc(png, n * 8); }
