@@ -551,56 +551,56 @@ static llvm::StringRef calledName(const CallExpr *Call) {
                                            : llvm::StringRef();
 }
 
-/// Whether the body of \p Def checks `count * size` for the parameters at
-/// \p Count and \p Size: it passes both to a configured array form, to an
-/// overflow builtin, or compares one with a limit divided by the other.
-static bool checksProduct(const FunctionDecl *Def, unsigned Count,
-                          unsigned Size, const AllocatorTable &Table) {
-  llvm::SmallVector<const Stmt *, 32> Work{Def->getBody()};
+/// Whether \p Pred holds for a statement of \p Body.
+static bool anyStatement(const Stmt *Body,
+                         llvm::function_ref<bool(const Stmt *)> Pred) {
+  llvm::SmallVector<const Stmt *, 32> Work{Body};
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
     if (!S)
       continue;
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      llvm::StringRef Name = calledName(Call);
-      llvm::SmallVector<unsigned, 4> Passed = parametersPassed(Call, Def);
-      bool Both =
-          llvm::is_contained(Passed, Count) && llvm::is_contained(Passed, Size);
-      if (Both &&
-          (Table.isConfiguredArrayForm(Name) ||
-           (Name.starts_with("__builtin_") && Name.ends_with("mul_overflow"))))
-        return true;
-    } else if (const auto *B = dyn_cast<BinaryOperator>(S);
-               B && isDivisionGuard(B, Def, Count, Size)) {
+    if (Pred(S))
       return true;
-    }
     for (const Stmt *Child : S->children())
       Work.push_back(Child);
   }
   return false;
 }
 
+/// Whether the body of \p Def checks `count * size` for the parameters at
+/// \p Count and \p Size: it passes both to a configured array form, to an
+/// overflow builtin, or compares one with a limit divided by the other.
+static bool checksProduct(const FunctionDecl *Def, unsigned Count,
+                          unsigned Size, const AllocatorTable &Table) {
+  return anyStatement(Def->getBody(), [&](const Stmt *S) {
+    if (const auto *B = dyn_cast<BinaryOperator>(S))
+      return isDivisionGuard(B, Def, Count, Size);
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call)
+      return false;
+    llvm::StringRef Name = calledName(Call);
+    llvm::SmallVector<unsigned, 4> Passed = parametersPassed(Call, Def);
+    return llvm::is_contained(Passed, Count) &&
+           llvm::is_contained(Passed, Size) &&
+           (Table.isConfiguredArrayForm(Name) ||
+            (Name.starts_with("__builtin_") && Name.ends_with("mul_overflow")));
+  });
+}
+
 /// Whether the body of \p Def zeroes: it calls memset, bzero or a
 /// configured zeroing form.
 static bool zeroes(const FunctionDecl *Def, const AllocatorTable &Table) {
-  llvm::SmallVector<const Stmt *, 32> Work{Def->getBody()};
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (!S)
-      continue;
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      llvm::StringRef Name = calledName(Call);
-      static constexpr llvm::StringLiteral Zeroing[] = {
-          "memset", "bzero", "explicit_bzero", "__builtin_memset",
-          "__builtin_bzero"};
-      if (llvm::is_contained(Zeroing, Name) ||
-          Table.isConfiguredZeroingForm(Name))
-        return true;
-    }
-    for (const Stmt *Child : S->children())
-      Work.push_back(Child);
-  }
-  return false;
+  static constexpr llvm::StringLiteral Zeroing[] = {
+      "memset", "bzero", "explicit_bzero", "__builtin_memset",
+      "__builtin_bzero"};
+  return anyStatement(Def->getBody(), [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call)
+      return false;
+    llvm::StringRef Name = calledName(Call);
+    return llvm::is_contained(Zeroing, Name) ||
+           Table.isConfiguredZeroingForm(Name);
+  });
 }
 
 /// The definition of \p Counterpart in the file, if it is a function that

@@ -3,6 +3,7 @@
 #include "AllocatorFamilies.h"
 #include "AllocatorDiscovery.h"
 #include "LLVMCompat.h"
+#include "ObjectLengths.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "llvm/ADT/SmallVector.h"
@@ -14,12 +15,6 @@ const char *AllocatorTable::libcDefault() {
   return "malloc(size) array=calloc zeroing-array=calloc; "
          "realloc(ptr, size) array=reallocarray; "
          "aligned_alloc(alignment, size)";
-}
-
-static bool isIdentifier(llvm::StringRef S) {
-  if (S.empty() || llvm::isDigit(S.front()))
-    return false;
-  return llvm::all_of(S, [](char C) { return llvm::isAlnum(C) || C == '_'; });
 }
 
 static bool parseEntry(llvm::StringRef Text, AllocatorFamily &Out,

@@ -19,7 +19,7 @@ namespace clang::tidy::calloc {
 // The option
 //===----------------------------------------------------------------------===//
 
-static bool isIdentifier(llvm::StringRef S) {
+bool isIdentifier(llvm::StringRef S) {
   if (S.empty() || llvm::isDigit(S.front()))
     return false;
   return llvm::all_of(S, [](char C) { return llvm::isAlnum(C) || C == '_'; });

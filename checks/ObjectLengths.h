@@ -26,6 +26,10 @@
 
 namespace clang::tidy::calloc {
 
+/// A C identifier, as the option grammars (`Lengths`, `Allocators`) accept
+/// names.
+bool isIdentifier(llvm::StringRef S);
+
 /// One configured length accessor: `NAME` (a function or a function-like
 /// macro, whose result is the count) or `RECORD.FIELD` (a field, whose value
 /// is the count), with the size in bytes of one element it counts.
