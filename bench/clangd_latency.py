@@ -33,12 +33,13 @@ import argparse
 import datetime
 import json
 import os
-import platform
 import random
 import shutil
 import statistics
 import subprocess
 import sys
+
+from machine import machine
 import time
 from pathlib import Path
 
@@ -203,18 +204,6 @@ def instructions(clangd, root, path, language, text, open_file=True):
         if line.startswith(("summary:", "totals:")):
             return int(line.split()[1]), found
     sys.exit("no instruction total in %s" % out)
-
-
-def machine():
-    cpu = "unknown CPU"
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return "%s, %d cores, Linux %s" % (cpu, os.cpu_count() or 0, platform.release())
 
 
 def main():

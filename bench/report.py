@@ -14,8 +14,6 @@ import csv
 import datetime
 import functools
 import json
-import os
-import platform
 import re
 import statistics
 from pathlib import Path
@@ -23,6 +21,7 @@ from pathlib import Path
 import yaml
 
 import findings as fnd
+from machine import machine
 
 CHECKS = (fnd.MULTIPLICATION, fnd.MEMSET)
 SHORT = {fnd.MULTIPLICATION: "multiplication", fnd.MEMSET: "memset"}
@@ -46,33 +45,6 @@ PEER_OF = {"widening": "calloc-unchecked-multiplication",
            "mallocoverflow": "calloc-unchecked-multiplication",
            "coccinelle": "calloc-malloc-memset"}
 NOISY = 0.10  # a spread (max - min) above this share of the median is called noisy
-
-
-def machine():
-    cpu = "unknown CPU"
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    mem = 0
-    try:
-        for line in open("/proc/meminfo"):
-            if line.startswith("MemTotal"):
-                mem = int(line.split()[1]) // (1024 * 1024)
-    except OSError:
-        pass
-    distro = ""
-    try:
-        for line in open("/etc/os-release"):
-            if line.startswith("PRETTY_NAME="):
-                distro = line.split("=", 1)[1].strip().strip('"')
-    except OSError:
-        pass
-    return (f"{cpu}, {os.cpu_count()} cores, {mem} GiB, {distro}, "
-            f"Linux {platform.release()}, glibc {platform.libc_ver()[1]}")
 
 
 def ratio(num, den):
