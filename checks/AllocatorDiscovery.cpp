@@ -1,6 +1,7 @@
 //===--- AllocatorDiscovery.cpp -------------------------------------------===//
 
 #include "AllocatorDiscovery.h"
+#include "SizeExpressions.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -587,18 +588,27 @@ static bool checksProduct(const FunctionDecl *Def, unsigned Count,
   });
 }
 
-/// Whether the body of \p Def zeroes: it calls memset, bzero or a
+/// Whether \p Call zeroes memory: memset with a constant 0, bzero.
+static bool isZeroingCall(const CallExpr *Call, llvm::StringRef Name,
+                          const ASTContext &Ctx) {
+  if ((Name == "memset" || Name == "__builtin_memset") &&
+      Call->getNumArgs() == 3) {
+    std::optional<llvm::APSInt> Fill = constantValue(Call->getArg(1), Ctx);
+    return Fill && Fill->isZero();
+  }
+  return Name == "bzero" || Name == "__builtin_bzero" ||
+         Name == "explicit_bzero";
+}
+
+/// Whether the body of \p Def zeroes: it calls memset with 0, bzero or a
 /// configured zeroing form.
 static bool zeroes(const FunctionDecl *Def, const AllocatorTable &Table) {
-  static constexpr llvm::StringLiteral Zeroing[] = {
-      "memset", "bzero", "explicit_bzero", "__builtin_memset",
-      "__builtin_bzero"};
   return anyStatement(Def->getBody(), [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
     if (!Call)
       return false;
     llvm::StringRef Name = calledName(Call);
-    return llvm::is_contained(Zeroing, Name) ||
+    return isZeroingCall(Call, Name, Def->getASTContext()) ||
            Table.isConfiguredZeroingForm(Name);
   });
 }

@@ -123,3 +123,17 @@ char *zeroed_twice(size_t n) {
   memset(b, 0, n);
   return b;
 }
+
+/* A "zalloc" that fills with something else than zero is no zeroing form. */
+void *pmalloc(size_t n) { return malloc(n); }
+void *pzalloc(size_t n) {
+  void *p = pmalloc(n);
+  if (p)
+    memset(p, 0xa5, n);
+  return p;
+}
+struct item *poisoned(void) {
+  struct item *it = pmalloc(sizeof *it);
+  memset(it, 0, sizeof *it);
+  return it;
+}
