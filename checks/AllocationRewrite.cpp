@@ -8,27 +8,16 @@
 
 namespace clang::tidy::calloc {
 
-static unsigned numParams(const ValueDecl *D) {
-  if (const auto *FD = dyn_cast<FunctionDecl>(D))
-    return FD->getNumParams();
-  const FunctionProtoType *Proto = prototypeOf(D);
-  return Proto ? Proto->getNumParams() : ~0U;
-}
-
 /// A declaration named \p Name of the same kind as \p Callee (a function,
 /// a function-pointer variable, a function-pointer field) where a call can
 /// reach it, seen before \p Loc, taking \p NumParams parameters.
 static bool isDeclaredBefore(llvm::StringRef Name, const ValueDecl *Callee,
                              unsigned NumParams, SourceLocation Loc,
                              const ASTContext &Ctx) {
-  const DeclContext *DC = Callee->getDeclContext();
-  if (!isa<FieldDecl>(Callee))
-    DC = DC->getRedeclContext();
   const IdentifierInfo *II = &Ctx.Idents.get(Name);
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const NamedDecl *D : DC->lookup(DeclarationName(II))) {
-    const auto *V = dyn_cast<ValueDecl>(D->getUnderlyingDecl());
-    if (!V || V->getKind() != Callee->getKind() || numParams(V) != NumParams)
+  for (const ValueDecl *V : declarationsLike(Callee, Name)) {
+    if (parameterCount(V) != NumParams)
       continue;
     for (const Decl *Redecl : V->redecls())
       if (SM.isBeforeInTranslationUnit(Redecl->getLocation(), Loc))
@@ -36,7 +25,9 @@ static bool isDeclaredBefore(llvm::StringRef Name, const ValueDecl *Callee,
   }
   // Names brought into std by using-declarations (std::calloc) resolve to
   // the global declarations.
-  if (const auto *NS = dyn_cast<NamespaceDecl>(DC); NS && NS->isStdNamespace())
+  if (const auto *NS =
+          dyn_cast<NamespaceDecl>(Callee->getDeclContext()->getRedeclContext());
+      NS && NS->isStdNamespace())
     for (const Decl *D :
          Ctx.getTranslationUnitDecl()->lookup(DeclarationName(II)))
       if (const auto *FD = dyn_cast<FunctionDecl>(D))
@@ -115,8 +106,8 @@ std::vector<FixItHint> renameCallee(const CallExpr *Call,
                                     const ASTContext &Ctx,
                                     std::string &WhyNot) {
   const ValueDecl *Callee = calleeDeclaration(Call);
-  std::optional<FixItHint> Rename =
-      renameEdit(Call, NewCallee, Callee ? numParams(Callee) : 0, Ctx, WhyNot);
+  std::optional<FixItHint> Rename = renameEdit(
+      Call, NewCallee, Callee ? parameterCount(Callee) : 0, Ctx, WhyNot);
   if (!Rename)
     return {};
   return {*Rename};

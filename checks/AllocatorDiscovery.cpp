@@ -488,24 +488,6 @@ static Shape shapeOf(const FunctionProtoType *Proto, unsigned SizeArg,
              : Shape::None;
 }
 
-/// The declaration named \p Name of the same kind as \p Callee, where a
-/// call could reach it: a function or variable of the same scope, or a
-/// field of the same record.
-static const ValueDecl *lookupLike(const ValueDecl *Callee,
-                                   llvm::StringRef Name) {
-  const DeclContext *DC = Callee->getDeclContext();
-  if (!isa<FieldDecl>(Callee))
-    DC = DC->getRedeclContext();
-  ASTContext &Ctx = Callee->getASTContext();
-  for (const NamedDecl *D :
-       DC->lookup(DeclarationName(&Ctx.Idents.get(Name)))) {
-    const auto *V = dyn_cast<ValueDecl>(D->getUnderlyingDecl());
-    if (V && V->getKind() == Callee->getKind() && !V->isInvalidDecl())
-      return V;
-  }
-  return nullptr;
-}
-
 /// The parameters of \p Function that the argument list of \p Call names
 /// directly.
 static llvm::SmallVector<unsigned, 4>
@@ -630,11 +612,17 @@ void AllocatorDiscovery::findCounterparts(const ValueDecl *Callee,
     return;
   const ValueDecl *Checked = nullptr, *Calloc = nullptr;
   for (const Candidate &C : candidateNames(Family.Name, Family.Resizes)) {
-    const ValueDecl *D = lookupLike(Callee, C.Name);
-    Shape S = D ? shapeOf(Proto, Family.SizeArg, prototypeOf(D),
-                          Callee->getASTContext())
-                : Shape::None;
-    if (S == Shape::None)
+    const ValueDecl *D = nullptr;
+    Shape S = Shape::None;
+    for (const ValueDecl *Like : declarationsLike(Callee, C.Name)) {
+      S = shapeOf(Proto, Family.SizeArg, prototypeOf(Like),
+                  Callee->getASTContext());
+      if (S != Shape::None) {
+        D = Like;
+        break;
+      }
+    }
+    if (!D)
       continue;
     const FunctionDecl *Def = definitionOf(D);
     if (S == Shape::Array && C.Role != NameRole::Zeroing) {

@@ -170,6 +170,27 @@ const FunctionProtoType *prototypeOf(const ValueDecl *Callee) {
   return T->getAs<FunctionProtoType>();
 }
 
+unsigned parameterCount(const ValueDecl *Callee) {
+  if (const auto *FD = dyn_cast<FunctionDecl>(Callee))
+    return FD->getNumParams();
+  const FunctionProtoType *Proto = prototypeOf(Callee);
+  return Proto ? Proto->getNumParams() : ~0U;
+}
+
+llvm::SmallVector<const ValueDecl *, 2>
+declarationsLike(const ValueDecl *Callee, llvm::StringRef Name) {
+  const DeclContext *DC = Callee->getDeclContext();
+  if (!isa<FieldDecl>(Callee))
+    DC = DC->getRedeclContext();
+  ASTContext &Ctx = Callee->getASTContext();
+  llvm::SmallVector<const ValueDecl *, 2> Out;
+  for (const NamedDecl *D : DC->lookup(DeclarationName(&Ctx.Idents.get(Name))))
+    if (const auto *V = dyn_cast<ValueDecl>(D->getUnderlyingDecl());
+        V && V->getKind() == Callee->getKind() && !V->isInvalidDecl())
+      Out.push_back(V);
+  return Out;
+}
+
 QualType sizeParameterType(const CallExpr *Call,
                            const AllocatorFamily &Family) {
   const ValueDecl *Callee = calleeDeclaration(Call);
@@ -190,11 +211,7 @@ AllocatorTable::findConfigured(const ValueDecl *Callee) const {
   if (isa<FunctionDecl>(Callee) ? !isNamespaceScopeFunction(Callee)
                                 : !isa<VarDecl, FieldDecl>(Callee))
     return nullptr;
-  const FunctionProtoType *Proto = prototypeOf(Callee);
-  const auto *FD = dyn_cast<FunctionDecl>(Callee);
-  unsigned NumParams = FD      ? FD->getNumParams()
-                       : Proto ? Proto->getNumParams()
-                               : ~0U;
+  unsigned NumParams = parameterCount(Callee);
   llvm::StringRef Name = Callee->getName();
   for (const AllocatorFamily &F : Entries)
     if (F.Name == Name && F.NumArgs == NumParams)

@@ -14,6 +14,7 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <memory>
@@ -196,6 +197,16 @@ const ValueDecl *calleeDeclaration(const CallExpr *Call);
 
 /// The prototype of \p Callee, a function or a pointer to one.
 const FunctionProtoType *prototypeOf(const ValueDecl *Callee);
+
+/// The number of parameters \p Callee takes; ~0U when it has no prototype.
+unsigned parameterCount(const ValueDecl *Callee);
+
+/// The declarations named \p Name of the same kind as \p Callee (a
+/// function, a function-pointer variable, a function-pointer field) where a
+/// call to \p Callee could reach them instead: the same scope, or the same
+/// record for a field.
+llvm::SmallVector<const ValueDecl *, 2>
+declarationsLike(const ValueDecl *Callee, llvm::StringRef Name);
 
 /// The type of the size parameter of \p Family's allocator as \p Call
 /// calls it.
