@@ -4,6 +4,7 @@
 #include "SourceEdits.h"
 
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 
 namespace clang::tidy::calloc {
@@ -99,6 +100,71 @@ rewriteAllocation(const CallExpr *Call, const AllocatorFamily &Family,
     return {};
   }
   return {*Rename, FixItHint::CreateReplacement(SizeRange, NewSizeArgs)};
+}
+
+CharSourceRange writtenCall(const CallExpr *Call, const AllocatorFamily &Family,
+                            const ASTContext &Ctx, std::string &WhyNot) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  WhyNot = whyNotEditable(Call);
+  if (WhyNot.empty())
+    return fileRange(Call->getSourceRange(), Ctx);
+  if (Family.WrittenAs.empty() || !Call->getBeginLoc().isMacroID())
+    return {};
+  CharSourceRange Invocation = SM.getExpansionRange(Call->getBeginLoc());
+  CharSourceRange Closing = SM.getExpansionRange(Call->getRParenLoc());
+  if (Invocation.getBegin() != Closing.getBegin() ||
+      Invocation.getEnd() != Closing.getEnd() ||
+      !Invocation.getBegin().isFileID())
+    return {};
+  llvm::StringRef Name = Lexer::getSourceText(
+      CharSourceRange::getTokenRange(Invocation.getBegin()), SM,
+      Ctx.getLangOpts());
+  if (Name != Family.WrittenAs) {
+    WhyNot = "the call is written inside a macro other than '" +
+             Family.WrittenAs + "'";
+    return {};
+  }
+  WhyNot.clear();
+  return Invocation;
+}
+
+std::vector<FixItHint>
+rewriteToMacro(const CallExpr *Call, const AllocatorFamily &Family,
+               llvm::StringRef Macro, llvm::StringRef NewSizeArgs,
+               const ASTContext &Ctx, Preprocessor *PP, std::string &WhyNot) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Written = writtenCall(Call, Family, Ctx, WhyNot);
+  if (Written.isInvalid())
+    return {};
+  // `std::kmalloc(...)` or `hooks->alloc(...)` would keep a qualifier or
+  // object that no macro takes.
+  if (Family.SizeArg != 0 || Call->getNumArgs() == 0 ||
+      Family.Kind != CalleeKind::Function ||
+      (Written.getBegin() == Call->getBeginLoc() &&
+       calleeNameLoc(Call) != Call->getBeginLoc())) {
+    WhyNot = "the call is not a plain call by name";
+    return {};
+  }
+  const MacroInfo *MI =
+      PP ? PP->getMacroDefinitionAtLoc(PP->getIdentifierInfo(Macro),
+                                       Written.getBegin())
+               .getMacroInfo()
+         : nullptr;
+  if (!MI || !MI->isFunctionLike()) {
+    WhyNot = "'" + Macro.str() + "' is not a function-like macro here";
+    return {};
+  }
+  // The size must be written inside the invocation, after the name.
+  CharSourceRange Size = fileRange(Call->getArg(0)->getSourceRange(), Ctx);
+  if (Size.isInvalid() ||
+      !SM.isBeforeInTranslationUnit(Written.getBegin(), Size.getBegin()) ||
+      SM.isBeforeInTranslationUnit(Written.getEnd(), Size.getEnd())) {
+    WhyNot = "the size argument is not spelled in one piece of the file";
+    return {};
+  }
+  return {FixItHint::CreateReplacement(
+              CharSourceRange::getTokenRange(Written.getBegin()), Macro),
+          FixItHint::CreateReplacement(Size, NewSizeArgs)};
 }
 
 std::vector<FixItHint> renameCallee(const CallExpr *Call,

@@ -62,11 +62,22 @@ static bool parseEntry(llvm::StringRef Text, AllocatorFamily &Out,
       Out.ZeroingArray = Value.str();
     else if (Key == "zeroing")
       Out.ZeroingSingle = Value.str();
+    else if (Key == "objs")
+      Out.ObjectsForm = Value.str();
+    else if (Key == "macro")
+      Out.WrittenAs = Value.str();
     else {
       Error = "unknown key '" + Key.str() +
-              "' (expected array, zeroing-array or zeroing)";
+              "' (expected array, zeroing-array, zeroing, objs or macro)";
       return false;
     }
+  }
+  // kmalloc_objs(element, count, gfp) takes the element and the count
+  // where the allocator takes the size: only a size that comes first keeps
+  // the other arguments in place.
+  if (!Out.ObjectsForm.empty() && Out.SizeArg != 0) {
+    Error = "'objs=' needs 'size' to be the first argument";
+    return false;
   }
   return true;
 }

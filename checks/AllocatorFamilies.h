@@ -62,6 +62,16 @@ struct AllocatorFamily {
   std::string ZeroingArray;
   /// Zeroes the memory and takes the same arguments.
   std::string ZeroingSingle;
+  /// A function-like macro that takes the element (a type or an object),
+  /// the count and then the other arguments, and checks the product:
+  /// Linux 7.0's `kmalloc_objs(*p, n, gfp)`. Offered before CheckedArray
+  /// where the macro is defined and the size is `count * sizeof(element)`.
+  std::string ObjectsForm;
+  /// A function-like macro through which calls to this allocator are
+  /// written, taking the same arguments (`kmalloc(...)` around
+  /// `kmalloc_noprof`): a call written as its whole invocation can become
+  /// the ObjectsForm.
+  std::string WrittenAs;
 
   AllocatorSource Source = AllocatorSource::Configured;
   CalleeKind Kind = CalleeKind::Function;
@@ -114,6 +124,7 @@ class AllocatorDiscovery;
 ///   `realloc(ptr, size) array=reallocarray`
 ///   `kmalloc(size, flags) array=kmalloc_array zeroing-array=kcalloc
 ///   zeroing=kzalloc`
+///   `kmalloc_noprof(size, flags) macro=kmalloc objs=kmalloc_objs`
 /// separated by `;`. The parameter named `size` is the byte count; the other
 /// parameter names are only documentation.
 class AllocatorTable {

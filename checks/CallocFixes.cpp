@@ -9,6 +9,7 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/MacroInfo.h"
 
 namespace clang::tidy::calloc {
 
@@ -180,12 +181,11 @@ static std::string nullPointerText(SourceLocation Loc, const ASTContext &Ctx,
   return "(void *)0";
 }
 
-/// Why the checked array form cannot replace \p Call; empty when it can.
-static std::string whyNoCheckedForm(const CallExpr *Call,
+/// Why no two-argument form can replace the size of \p Call, whichever
+/// it is; empty when one can.
+static std::string whyNotSplittable(const CallExpr *Call,
                                     const AllocatorFamily &Family,
-                                    const SizeOrigin &Origin,
                                     const WrappingProduct &Wrap,
-                                    const Decl *Function, Preprocessor *PP,
                                     const IntegerModel &Model) {
   const ASTContext &Ctx = Model.context();
   PrintingPolicy Policy(Ctx.getLangOpts());
@@ -199,6 +199,17 @@ static std::string whyNoCheckedForm(const CallExpr *Call,
   if (!Wrap.WholeSize)
     return "the product is only part of the size, which has no two-argument "
            "form";
+  return "";
+}
+
+static const char *const FactorsChange =
+    "the operands of the product change before the allocation";
+
+/// Why the checked array form cannot replace \p Call; empty when it can.
+static std::string whyNoCheckedForm(const CallExpr *Call,
+                                    const AllocatorFamily &Family,
+                                    const SizeOrigin &Origin,
+                                    const Decl *Function, Preprocessor *PP) {
   const std::string &Checked = Family.CheckedArray;
   if (Checked.empty())
     return whyNoCounterpart(Family);
@@ -210,8 +221,103 @@ static std::string whyNoCheckedForm(const CallExpr *Call,
       wouldCallItself(FD, *Target))
     return "the rewrite would make '" + FD->getName().str() + "' call itself";
   if (Origin.Through && !Origin.FactorsUnchanged)
-    return "the operands of the product change before the allocation";
+    return FactorsChange;
   return "";
+}
+
+/// Whether a pointer of type \p Destination can hold a pointer to
+/// \p Element without a conversion the compiler warns about.
+static bool holdsPointerTo(QualType Destination, QualType Element,
+                           const ASTContext &Ctx) {
+  if (!Destination->isPointerType())
+    return false;
+  QualType Pointee = Ctx.getCanonicalType(Destination->getPointeeType());
+  QualType Canonical = Ctx.getCanonicalType(Element);
+  if (Pointee->isVoidType())
+    return true;
+  return Ctx.hasSameUnqualifiedType(Pointee, Canonical) &&
+         (Canonical.getCVRQualifiers() & ~Pointee.getCVRQualifiers()) == 0;
+}
+
+/// Whether the result of \p Call, which is `void *`, can become a pointer
+/// to \p Element (what `kmalloc_objs` returns) and mean the same: it is
+/// converted to a pointer to \p Element or to void, cast explicitly, or
+/// handed, unconverted, to an assignment, an initializer (not a deduced
+/// type), a return or an argument, which all take a pointer to \p Element
+/// as well. A call written inside a macro invocation is judged by the
+/// expression the whole invocation is.
+static bool resultCanPointToElement(const CallExpr *Call, QualType Element,
+                                    const Decl *Function,
+                                    const ASTContext &Ctx) {
+  llvm::SmallVector<const Stmt *, 16> Path;
+  if (!Function || !pathTo(Function->getBody(), Call, Path))
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange First = SM.getExpansionRange(Call->getBeginLoc());
+  CharSourceRange Last = SM.getExpansionRange(Call->getRParenLoc());
+  // Statements too: a macro may wrap the call in `({ ... })`.
+  auto IsTheInvocation = [&](const Stmt *S) {
+    return SM.getExpansionRange(S->getBeginLoc()).getBegin() ==
+               First.getBegin() &&
+           SM.getExpansionRange(S->getEndLoc()).getEnd() == Last.getEnd();
+  };
+  size_t I = Path.size() - 1;
+  while (I > 0 && IsTheInvocation(Path[I - 1]))
+    --I;
+  QualType Destination;
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Path[I]))
+    Destination = Cast->getType();
+  for (; I > 0 && isa<ParenExpr, ImplicitCastExpr>(Path[I - 1]); --I)
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Path[I - 1]))
+      Destination = Cast->getType();
+  const Stmt *Parent = I > 0 ? Path[I - 1] : nullptr;
+  if (isa_and_nonnull<ExplicitCastExpr>(Parent))
+    return true;
+  if (!Destination.isNull())
+    return holdsPointerTo(Destination, Element, Ctx);
+  if (const auto *Assign = dyn_cast_or_null<BinaryOperator>(Parent))
+    return Assign->getOpcode() == BO_Assign && Assign->getRHS() == Path[I];
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(Parent))
+    return llvm::all_of(DS->decls(), [](const Decl *D) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      const TypeSourceInfo *Written = VD ? VD->getTypeSourceInfo() : nullptr;
+      return Written && !Written->getType()->getContainedDeducedType();
+    });
+  return isa_and_nonnull<ReturnStmt, CallExpr>(Parent);
+}
+
+/// The family's objects form for \p Call: `kmalloc_objs(*p, n, gfp)` for
+/// `kmalloc(n * sizeof(*p), gfp)`, where the macro is defined. Edits empty
+/// when it does not apply; \p WhyNot then says why, when the call is
+/// written the way the form takes it and the form is defined.
+static std::vector<FixItHint>
+objectsForm(const CallExpr *Call, const AllocatorFamily &Family,
+            const WrappingProduct &Wrap, const Decl *Function, Preprocessor *PP,
+            const ASTContext &Ctx, std::string &Args, std::string &WhyNot) {
+  WhyNot.clear();
+  std::string Unused;
+  CharSourceRange Written = writtenCall(Call, Family, Ctx, Unused);
+  if (Family.ObjectsForm.empty() || Written.isInvalid() || !PP)
+    return {};
+  const MacroInfo *MI =
+      PP->getMacroDefinitionAtLoc(PP->getIdentifierInfo(Family.ObjectsForm),
+                                  Written.getBegin())
+          .getMacroInfo();
+  if (!MI || !MI->isFunctionLike())
+    return {};
+  std::optional<ElementAndCount> Split =
+      splitForObjectsForm(Wrap.Product, Ctx, WhyNot);
+  if (!Split)
+    return {};
+  if (!resultCanPointToElement(Call, Split->ElementType, Function, Ctx)) {
+    WhyNot = "'" + Family.ObjectsForm + "' returns a pointer to '" +
+             Split->ElementType.getAsString(PrintingPolicy(Ctx.getLangOpts())) +
+             "', which the code does not store as one";
+    return {};
+  }
+  Args = Split->joined();
+  return rewriteToMacro(Call, Family, Family.ObjectsForm, Args, Ctx, PP,
+                        WhyNot);
 }
 
 CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
@@ -222,31 +328,54 @@ CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
   const ASTContext &Ctx = Model.context();
   CallocFix Fix;
   Fix.Callee = Family.CheckedArray;
-  Fix.WhyNot =
-      whyNoCheckedForm(Call, Family, Origin, Wrap, Function, PP, Model);
+  Fix.WhyNot = whyNotSplittable(Call, Family, Wrap, Model);
   if (!Fix.WhyNot.empty())
     return Fix;
-  QualType SizeType = sizeParameterType(Call, Family);
-  std::optional<CountAndSize> Split = splitForArrayForm(
-      Wrap.Product, Ctx, Model, Wrap.Facts, SizeType, Fix.WhyNot);
-  if (!Split ||
-      (Origin.Through &&
-       !operandsRepeatable(Wrap.Product, Call, Function, Ctx, Fix.WhyNot)))
-    return Fix;
-  std::string Args = Split->joined();
-  if (NonZeroing && isLibcMalloc(Family)) {
-    std::string Leading = nullPointerText(Call->getBeginLoc(), Ctx, PP) + ", ";
-    std::string Ignored;
-    Fix.Edits = rewriteAllocation(Call, Family, "reallocarray", Leading + Args,
-                                  Ctx, Ignored, /*LeadingArgs=*/1);
-    if (!Fix.Edits.empty()) {
-      Fix.Callee = "reallocarray";
-      Args = Leading + Args;
-    }
-  }
-  if (Fix.Edits.empty())
+  std::string Args, ObjectsWhyNot;
+  if (!Origin.Through || Origin.FactorsUnchanged)
     Fix.Edits =
-        rewriteAllocation(Call, Family, Fix.Callee, Args, Ctx, Fix.WhyNot);
+        objectsForm(Call, Family, Wrap, Function, PP, Ctx, Args, ObjectsWhyNot);
+  if (!Fix.Edits.empty()) {
+    Fix.Callee = Family.ObjectsForm;
+    if (Origin.Through &&
+        !operandsRepeatable(Wrap.Product, Call, Function, Ctx, Fix.WhyNot)) {
+      Fix.Edits.clear();
+      return Fix;
+    }
+  } else {
+    Fix.WhyNot = whyNoCheckedForm(Call, Family, Origin, Function, PP);
+  }
+  if (Fix.Edits.empty() && Fix.WhyNot.empty()) {
+    QualType SizeType = sizeParameterType(Call, Family);
+    std::optional<CountAndSize> Split = splitForArrayForm(
+        Wrap.Product, Ctx, Model, Wrap.Facts, SizeType, Fix.WhyNot);
+    if (!Split)
+      return Fix;
+    Args = Split->joined();
+    if (Origin.Through &&
+        !operandsRepeatable(Wrap.Product, Call, Function, Ctx, Fix.WhyNot))
+      return Fix;
+    if (NonZeroing && isLibcMalloc(Family)) {
+      std::string Leading =
+          nullPointerText(Call->getBeginLoc(), Ctx, PP) + ", ";
+      std::string Ignored;
+      Fix.Edits = rewriteAllocation(Call, Family, "reallocarray",
+                                    Leading + Args, Ctx, Ignored,
+                                    /*LeadingArgs=*/1);
+      if (!Fix.Edits.empty()) {
+        Fix.Callee = "reallocarray";
+        Args = Leading + Args;
+      }
+    }
+    if (Fix.Edits.empty())
+      Fix.Edits =
+          rewriteAllocation(Call, Family, Fix.Callee, Args, Ctx, Fix.WhyNot);
+  }
+  // A call written through the family's macro can only take the objects
+  // form: why that failed says more than "inside a macro".
+  if (Fix.Edits.empty() && !ObjectsWhyNot.empty() &&
+      !whyNotEditable(Call).empty())
+    Fix.WhyNot = ObjectsWhyNot;
   if (Fix.Edits.empty())
     return Fix;
   // `malloc(bytes)` may have been the last read of `bytes`.
@@ -264,7 +393,8 @@ CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
   }
   llvm::append_range(Fix.Edits, joinRemovals(std::move(Removals), Ctx));
   Fix.Replacement = rewrittenCallText(Call, Family, Fix.Callee, Args, Ctx);
-  Fix.OnNote = Family.CheckedArrayProof == CounterpartProof::Unseen;
+  Fix.OnNote = Fix.Callee == Family.CheckedArray &&
+               Family.CheckedArrayProof == CounterpartProof::Unseen;
   Fix.OnNoteWhy = whyUnseen(Family, Fix.Callee);
   return Fix;
 }

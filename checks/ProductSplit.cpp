@@ -5,6 +5,7 @@
 #include "SourceEdits.h"
 
 #include "clang/Basic/CharInfo.h"
+#include "clang/Lex/Lexer.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -203,6 +204,66 @@ splitForArrayForm(const BinaryOperator *Product, const ASTContext &Ctx,
   WhyNot = "no split of the factors into a count and a size is itself free "
            "of overflow";
   return std::nullopt;
+}
+
+/// Whether \p Text has a comma outside parentheses, which would split a
+/// macro argument (`struct pair<int, int>`).
+static bool hasBareComma(llvm::StringRef Text) {
+  int Depth = 0;
+  for (char C : Text) {
+    Depth += C == '(' ? 1 : C == ')' ? -1 : 0;
+    if (C == ',' && Depth == 0)
+      return true;
+  }
+  return false;
+}
+
+std::optional<ElementAndCount>
+splitForObjectsForm(const BinaryOperator *Product, const ASTContext &Ctx,
+                    std::string &WhyNot) {
+  llvm::SmallVector<const Expr *, 4> Factors = productFactors(Product);
+  const UnaryExprOrTypeTraitExpr *Sizeof = nullptr;
+  const Expr *Count = nullptr;
+  for (const Expr *F : Factors) {
+    const auto *S =
+        dyn_cast<UnaryExprOrTypeTraitExpr>(F->IgnoreParenImpCasts());
+    if (S && S->getKind() == UETT_SizeOf && !Sizeof)
+      Sizeof = S;
+    else
+      Count = F;
+  }
+  if (Factors.size() != 2 || !Sizeof || !Count ||
+      isConstantFactor(Count, Ctx)) {
+    WhyNot = "the size is not a count times the size of one element";
+    return std::nullopt;
+  }
+  QualType Element = Sizeof->getTypeOfArgument();
+  if (Element.isNull() || Element->isVoidType() ||
+      Element->isVariablyModifiedType() || Element->isDependentType()) {
+    WhyNot = "the element's type cannot name the result";
+    return std::nullopt;
+  }
+  std::optional<std::string> ElementText;
+  if (Sizeof->isArgumentType()) {
+    CharSourceRange Range = fileRange(
+        Sizeof->getArgumentTypeInfo()->getTypeLoc().getSourceRange(), Ctx);
+    if (Range.isValid())
+      ElementText =
+          Lexer::getSourceText(Range, Ctx.getSourceManager(), Ctx.getLangOpts())
+              .str();
+  } else {
+    ElementText = spelledText(Sizeof->getArgumentExpr()->IgnoreParens(), Ctx);
+  }
+  std::optional<std::string> CountText = argumentText(Count, Ctx);
+  if (!ElementText || ElementText->empty() || !CountText) {
+    WhyNot = "a factor is not spelled in one piece of the file";
+    return std::nullopt;
+  }
+  if (hasBareComma(*ElementText) || hasBareComma(*CountText)) {
+    WhyNot = "a comma in a factor would split the macro's arguments";
+    return std::nullopt;
+  }
+  return ElementAndCount{*ElementText, *CountText, Element};
 }
 
 std::optional<CountAndSize> splitConstants(const BinaryOperator *Product,

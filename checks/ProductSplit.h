@@ -39,6 +39,23 @@ splitForArrayForm(const BinaryOperator *Product, const ASTContext &Ctx,
                   const IntegerModel &Model, const ValueFacts *Facts,
                   QualType SizeType, std::string &WhyNot);
 
+/// The arguments of a macro like Linux's `kmalloc_objs(*p, n, gfp)` for a
+/// product `n * sizeof(*p)`: the element (an object or a type, as written
+/// in the `sizeof`), the count, and the element's type.
+struct ElementAndCount {
+  std::string Element;
+  std::string Count;
+  QualType ElementType;
+  std::string joined() const { return Element + ", " + Count; }
+};
+
+/// Splits \p Product, of exactly two factors, one a `sizeof` and the other
+/// not a constant, into the element and the count. On failure \p WhyNot
+/// says why.
+std::optional<ElementAndCount>
+splitForObjectsForm(const BinaryOperator *Product, const ASTContext &Ctx,
+                    std::string &WhyNot);
+
 /// `64 * sizeof(T)` as calloc's (64, sizeof(T)): two constant factors, the
 /// `sizeof` one second, when their product did not wrap in its type.
 std::optional<CountAndSize> splitConstants(const BinaryOperator *Product,

@@ -52,7 +52,7 @@ except ImportError:
 GLOBAL_OPTIONS = {"Allocators", "Lengths"}
 
 # Entry grammar, as checks/AllocatorFamilies.cpp parses it.
-FAMILY_KEYS = ("array", "zeroing-array", "zeroing")
+FAMILY_KEYS = ("array", "zeroing-array", "zeroing", "objs", "macro")
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 TRIM = " \t\n\v\f\r"
 
@@ -125,10 +125,12 @@ def entry_error(text):
         if not IDENTIFIER.match(value):
             return "'%s' is not 'key=function'" % field
         if key not in FAMILY_KEYS:
-            return "unknown key '%s' (expected array, zeroing-array or zeroing)" % key
+            return "unknown key '%s' (expected array, zeroing-array, zeroing, objs or macro)" % key
         if key in seen:
             return "key '%s' is given twice" % key
         seen.add(key)
+    if "objs" in seen and params[0].strip(TRIM) != "size":
+        return "'objs=' needs 'size' to be the first argument"
     return None
 
 

@@ -6,7 +6,13 @@
  *
  * With LINUX_NOPROF, the 6.10+ shape instead: each allocator is a macro
  * around alloc_hooks() and a *_noprof function (include/linux/slab.h of
- * v6.10). */
+ * v6.10).
+ *
+ * With LINUX_OBJS, also the typed array allocators of Linux 7.0: the
+ * kmalloc_objs(element, count[, gfp]) family, where the element is a type or
+ * an object and the byte count is size_mul(), which saturates at SIZE_MAX
+ * (a size kmalloc refuses). Backport headers define the same macros over
+ * the 6.1 functions. */
 #ifndef CALLOC_TIDY_TEST_LINUX_KERNEL_H
 #define CALLOC_TIDY_TEST_LINUX_KERNEL_H
 
@@ -53,5 +59,21 @@ void *kmalloc_array_noprof(size_t n, size_t size, gfp_t flags);
 #define kcalloc(n, size, flags) kmalloc_array(n, size, (flags) | __GFP_ZERO)
 
 #endif /* LINUX_NOPROF */
+
+#ifdef LINUX_OBJS
+static inline size_t size_mul(size_t a, size_t b) {
+  size_t product;
+  return __builtin_mul_overflow(a, b, &product) ? (size_t)-1 : product;
+}
+/* The flags when given, GFP_KERNEL otherwise. */
+#define flags_or_kernel_(unused, flags, ...) flags
+#define default_gfp(...) flags_or_kernel_(, ##__VA_ARGS__, GFP_KERNEL)
+#define typed_alloc_(alloc, flags, type, count) \
+  ((type *)alloc(size_mul(sizeof(type), count), flags))
+#define kmalloc_objs(VAR_OR_TYPE, COUNT, ...) \
+  typed_alloc_(kmalloc, default_gfp(__VA_ARGS__), typeof(VAR_OR_TYPE), COUNT)
+#define kzalloc_objs(VAR_OR_TYPE, COUNT, ...) \
+  typed_alloc_(kzalloc, default_gfp(__VA_ARGS__), typeof(VAR_OR_TYPE), COUNT)
+#endif /* LINUX_OBJS */
 
 #endif
