@@ -379,10 +379,27 @@ void GuardAnalysis::transferAssignment(PointFacts &State,
     forgetEscaped(State, BO);
     return;
   }
-  if (BO->getOpcode() != BO_Assign)
-    return forget(State, *Key, BO);
   RangeEvaluator Evaluator(Model, &State);
-  assign(State, *Key, Evaluator.evaluate(BO->getRHS()), BO->getRHS());
+  if (BO->getOpcode() == BO_Assign)
+    return assign(State, *Key, Evaluator.evaluate(BO->getRHS()), BO->getRHS());
+  // `n += m`, `n -= m`, `n *= k`: the new value, when it stays inside the
+  // type of `n` (assign() widens it to the type otherwise).
+  const PointFacts::KeyState *Old = State.state(*Key);
+  if (!Old)
+    return forget(State, *Key, BO);
+  ValueRange R = Evaluator.evaluate(BO->getRHS());
+  switch (BO->getOpcode()) {
+  case BO_AddAssign:
+    return assign(State, *Key, {Old->Range.Lo + R.Lo, Old->Range.Hi + R.Hi},
+                  BO);
+  case BO_SubAssign:
+    return assign(State, *Key, {Old->Range.Lo - R.Hi, Old->Range.Hi - R.Lo},
+                  BO);
+  case BO_MulAssign:
+    return assign(State, *Key, multiply(Old->Range, R), BO);
+  default:
+    return forget(State, *Key, BO);
+  }
 }
 
 void GuardAnalysis::transferUnary(PointFacts &State,
