@@ -44,9 +44,25 @@ std::optional<Wide> PointFacts::productBound(const ValueKey &A,
   if (!Reached)
     return std::nullopt;
   for (const ProductFact &F : Products)
-    if (!F.Holder.Var && !F.AExpr && samePair(F, A, B))
+    if (!F.Holder.Var && !F.AExpr && !F.C.Var && samePair(F, A, B))
       return F.Bound;
   return std::nullopt;
+}
+
+/// Whether \p F is a fact about three factors that are \p X, \p Y and
+/// \p Z in some order.
+static bool sameTriple(const PointFacts::ProductFact &F, const ValueKey &X,
+                       const ValueKey &Y, const ValueKey &Z) {
+  if (!F.C.Var || F.Holder.Var || F.AExpr)
+    return false;
+  llvm::SmallVector<ValueKey, 3> Left{F.A, F.B, F.C};
+  for (const ValueKey &K : {X, Y, Z}) {
+    auto It = llvm::find(Left, K);
+    if (It == Left.end())
+      return false;
+    Left.erase(It);
+  }
+  return true;
 }
 
 const PointFacts::ExpressionFact *
@@ -98,6 +114,17 @@ std::optional<Wide> PointFacts::productBoundOf(const Expr *A,
     return std::nullopt;
   std::optional<std::pair<ValueKey, Wide>> Shifted =
       keyPlusConstant(Compound, *Ctx);
+  // `(a * b) * c` after `a > K / b / c`.
+  if (const auto *Inner = dyn_cast<BinaryOperator>(
+          stripWideningCasts(Compound, *Ctx)->IgnoreParens());
+      Inner && Inner->getOpcode() == BO_Mul) {
+    std::optional<ValueKey> X = keyOfOperand(Inner->getLHS(), *Ctx);
+    std::optional<ValueKey> Y = keyOfOperand(Inner->getRHS(), *Ctx);
+    if (X && Y)
+      for (const ProductFact &F : Products)
+        if (sameTriple(F, *X, *Y, *Other))
+          return F.Bound;
+  }
   for (const ProductFact &F : Products) {
     if (F.Holder.Var || F.B != *Other)
       continue;
@@ -280,7 +307,7 @@ static bool readsKey(const Expr *E, const ValueKey &Key) {
 /// read it.
 static void killProducts(PointFacts &State, const ValueKey &Key) {
   llvm::erase_if(State.Products, [&](const PointFacts::ProductFact &F) {
-    return F.A == Key || F.B == Key || F.Holder == Key ||
+    return F.A == Key || F.B == Key || F.C == Key || F.Holder == Key ||
            (F.AExpr && readsKey(F.AExpr, Key));
   });
   llvm::erase_if(State.Expressions, [&](const PointFacts::ExpressionFact &F) {
@@ -606,19 +633,37 @@ void GuardAnalysis::learnDivisionBound(PointFacts &State, const ValueKey &Key,
   if (!Div || Div->getOpcode() != BO_Div)
     return;
   std::optional<ValueKey> Divisor = keyOfOperand(Div->getRHS(), Ctx);
-  std::optional<llvm::APSInt> K = constantValue(Div->getLHS(), Ctx);
+  // `K / b / c`: the first divisor, and K.
+  const auto *First =
+      dyn_cast<BinaryOperator>(Div->getLHS()->IgnoreParenImpCasts());
+  std::optional<ValueKey> FirstDivisor;
+  if (First && First->getOpcode() == BO_Div && !AExpr && Margin == 0)
+    FirstDivisor = keyOfOperand(First->getRHS(), Ctx);
+  std::optional<llvm::APSInt> K =
+      constantValue(FirstDivisor ? First->getLHS() : Div->getLHS(), Ctx);
   if (!Divisor || !State.follows(*Divisor) || !K || K->isNegative() ||
-      K->getActiveBits() > 64)
+      K->getActiveBits() > 64 ||
+      (FirstDivisor && !State.follows(*FirstDivisor)))
     return;
   if (!AExpr)
     killProducts(State, Key);
   // A guard that divides a limit by a size is written for a positive size
   // (`n > PY_SSIZE_T_MAX / itemsize` with `int itemsize`): read it so.
-  if (PointFacts::KeyState *D = &State.Keys.find(*Divisor)->second;
-      Model.isSigned(typeOfKey(*Divisor)) && D->Range.Hi >= 1)
-    D->Range = D->Range.meet({1, D->Range.Hi});
-  PointFacts::ProductFact Fact{Key, *Divisor, Wide(K->getZExtValue()),
-                               ValueKey{}};
+  for (const std::optional<ValueKey> &D : {Divisor, FirstDivisor})
+    if (D)
+      if (PointFacts::KeyState *S = &State.Keys.find(*D)->second;
+          Model.isSigned(typeOfKey(*D)) && S->Range.Hi >= 1)
+        S->Range = S->Range.meet({1, S->Range.Hi});
+  Wide Bound = Wide(K->getZExtValue());
+  if (FirstDivisor) {
+    // a <= K / b / c: a * b * c <= K and, each divisor being at least 1,
+    // a * b <= K and a * c <= K.
+    PointFacts::ProductFact Triple{Key, *FirstDivisor, Bound, ValueKey{}};
+    Triple.C = *Divisor;
+    State.Products.push_back(Triple);
+    State.Products.push_back({Key, *FirstDivisor, Bound, ValueKey{}});
+  }
+  PointFacts::ProductFact Fact{Key, *Divisor, Bound, ValueKey{}};
   Fact.AExpr = AExpr;
   Fact.Margin = Margin;
   State.Products.push_back(Fact);
@@ -867,8 +912,9 @@ static const Expr *decidedCondition(const CFGBlock *Block) {
 std::optional<Wide>
 GuardAnalysis::impliedBound(const PointFacts &Side,
                             const PointFacts::ProductFact &P) const {
-  // A fact about an expression holds where it was learned.
-  if (P.AExpr)
+  // A fact about an expression, or about three factors, holds where it
+  // was learned.
+  if (P.AExpr || P.C.Var)
     return llvm::is_contained(Side.Products, P) ? std::optional<Wide>(P.Bound)
                                                 : std::nullopt;
   if (P.Holder.Var) {
@@ -906,8 +952,9 @@ GuardAnalysis::joinProducts(const PointFacts &Into, const PointFacts &From,
                             const KeyPairs &Pairs, bool Widen) const {
   std::vector<PointFacts::ProductFact> Candidates = Into.Products;
   for (const PointFacts::ProductFact &P : From.Products)
-    if (P.Holder.Var || P.AExpr ? !llvm::is_contained(Into.Products, P)
-                                : !Into.productBound(P.A, P.B))
+    if (P.Holder.Var || P.AExpr || P.C.Var
+            ? !llvm::is_contained(Into.Products, P)
+            : !Into.productBound(P.A, P.B))
       Candidates.push_back(P);
   // Bounds that each side implies only through its ranges are made explicit
   // here: after `if ((a >= M || b >= M) && a > SIZE_MAX / b) fail;` one
@@ -925,7 +972,7 @@ GuardAnalysis::joinProducts(const PointFacts &Into, const PointFacts &From,
     Wide Bound = std::max(*Mine, *Theirs);
     // In a loop a bound may keep growing: widening drops it.
     std::optional<Wide> Before =
-        P.Holder.Var ? std::nullopt : Into.productBound(P.A, P.B);
+        P.Holder.Var || P.C.Var ? std::nullopt : Into.productBound(P.A, P.B);
     if (Widen && Before && Bound > *Before)
       continue;
     Kept.push_back(P);

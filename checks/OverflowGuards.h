@@ -85,9 +85,12 @@ public:
     /// `(A + Margin) * B <= Bound` holds too: the guard was
     /// `a > K / b - Margin`.
     Wide Margin = 0;
+    /// When set, a third factor: `A * B * C <= Bound`, from
+    /// `a > K / b / c`. Such a fact bounds only the product of all three.
+    ValueKey C = {};
     bool operator==(const ProductFact &O) const {
       return A == O.A && B == O.B && Bound == O.Bound && Holder == O.Holder &&
-             AExpr == O.AExpr && Margin == O.Margin;
+             AExpr == O.AExpr && Margin == O.Margin && C == O.C;
     }
   };
   /// A compound expression over followed values, and the range a guard

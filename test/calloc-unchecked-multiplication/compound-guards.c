@@ -107,3 +107,52 @@ void *unbounded_strnlen(const char *s, size_t n) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'strnlen(s, n) * 8' can overflow; use 'calloc(strnlen(s, n), 8)', which checks the multiplication
   // CHECK-FIXES: return calloc(strnlen(s, n), 8);
 }
+
+/* Three factors guarded by dividing the limit twice (libxml2's
+   xmlRegCalloc2): every order of the factors in the product is bounded, and
+   the pair of the first two as well. */
+void *grid(size_t rows, size_t cols, size_t cell) {
+  if (rows > SIZE_MAX / cols / cell)
+    return NULL;
+  size_t total = rows * cols * cell;
+  return malloc(total);
+}
+
+void *grid_other_order(size_t rows, size_t cols, size_t cell) {
+  if (rows > SIZE_MAX / cols / cell)
+    return NULL;
+  return malloc(cell * rows * cols);
+}
+
+void *grid_rows(size_t rows, size_t cols, size_t cell) {
+  if (rows > SIZE_MAX / cols / cell)
+    return NULL;
+  return malloc(rows * cols);
+}
+
+/* The guard names other factors than the product multiplies. */
+void *grid_wrong_factor(size_t rows, size_t cols, size_t cell, size_t depth) {
+  if (rows > SIZE_MAX / cols / cell)
+    return NULL;
+  return malloc(rows * cols * depth);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'rows * cols * depth' can overflow and nothing checks the multiplication [calloc-unchecked-multiplication]
+}
+
+/* One factor changes after the guard: the bound is gone. */
+void *grid_changed(size_t rows, size_t cols, size_t cell) {
+  if (rows > SIZE_MAX / cols / cell)
+    return NULL;
+  cell = cell * 2;
+  return malloc(rows * cols * cell);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'rows * cols * cell' can overflow and nothing checks the multiplication [calloc-unchecked-multiplication]
+}
+
+/* The pair of the last two factors is not bounded by the guard (with no
+   rows, cols * cell may be anything). */
+void *grid_tail(size_t rows, size_t cols, size_t cell) {
+  if (rows > SIZE_MAX / cols / cell)
+    return NULL;
+  return malloc(cols * cell);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'cols * cell' can overflow; use 'calloc(cols, cell)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(cols, cell);
+}
