@@ -1,6 +1,7 @@
 //===--- CallSites.cpp ----------------------------------------------------===//
 
 #include "CallSites.h"
+#include "LocalValues.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -70,7 +71,23 @@ void CallSites::scan() {
   Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 
-std::optional<ValueRange> CallSites::rangeOf(const ParmVarDecl *Param) {
+/// The range of \p Arg: the values of a caller's local it reads, when the
+/// local is only ever given values that bound it, else from its form.
+static ValueRange argumentRange(const Expr *Arg, const IntegerModel &Model) {
+  RangeEvaluator Evaluator(Model, nullptr);
+  ValueRange Range = Evaluator.evaluate(Arg);
+  const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const auto *Owner =
+      Var ? dyn_cast_or_null<Decl>(Var->getParentFunctionOrMethod()) : nullptr;
+  if (std::optional<ValueRange> Held = rangeEverywhere(Var, Owner, Model);
+      Held && Model.rangeOf(Arg->getType()).contains(*Held))
+    return Range.meet(*Held);
+  return Range;
+}
+
+std::optional<ValueRange> CallSites::rangeOf(const ParmVarDecl *Param,
+                                             bool ExactConversions) {
   const auto *Function =
       dyn_cast_or_null<FunctionDecl>(Param->getDeclContext());
   if (!Function || Function->isExternallyVisible() ||
@@ -89,8 +106,10 @@ std::optional<ValueRange> CallSites::rangeOf(const ParmVarDecl *Param) {
     if (Index >= Call->getNumArgs())
       return std::nullopt;
     // The argument as converted to the parameter's type.
-    ValueRange Arg =
-        Type.meet(RangeEvaluator(Model, nullptr).evaluate(Call->getArg(Index)));
+    ValueRange Passed = argumentRange(Call->getArg(Index), Model);
+    if (ExactConversions && !Type.contains(Passed))
+      return std::nullopt;
+    ValueRange Arg = Type.meet(Passed);
     All = All ? All->join(Arg) : Arg;
   }
   if (!All || *All == Type)

@@ -29,8 +29,13 @@ public:
 
   /// The values \p Param takes over every call in the translation unit,
   /// when its function is only called directly from there and the calls
-  /// bound it more tightly than its type; none otherwise.
-  std::optional<ValueRange> rangeOf(const ParmVarDecl *Param);
+  /// bound it more tightly than its type; none otherwise. An argument that
+  /// is a local of the caller counts as every value that local is given
+  /// (LocalValues.h). With \p ExactConversions, also none when an argument
+  /// may lie outside the parameter's type (a negative count passed as a
+  /// size_t, which the default reading counts as a huge value).
+  std::optional<ValueRange> rangeOf(const ParmVarDecl *Param,
+                                    bool ExactConversions = false);
 
 private:
   void scan();

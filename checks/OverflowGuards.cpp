@@ -165,7 +165,8 @@ GuardAnalysis::GuardAnalysis(const Decl *Function, ASTContext &Ctx,
                              const IntegerModel &Model, bool AssertsAreGuards,
                              CallSites *Callers)
     : Function(Function), Ctx(Ctx), Model(Model),
-      AssertsAreGuards(AssertsAreGuards), Callers(Callers) {
+      AssertsAreGuards(AssertsAreGuards), Callers(Callers),
+      Counters(Function, Model, Callers) {
   Stmt *Body = Function ? Function->getBody() : nullptr;
   HasErrors = Function && Function->isInvalidDecl();
   if (!Body || HasErrors)
@@ -986,7 +987,7 @@ GuardAnalysis::joinProducts(const PointFacts &Into, const PointFacts &From,
 }
 
 bool GuardAnalysis::joinKeyStates(PointFacts &Into, const PointFacts &From,
-                                  bool Widen) const {
+                                  bool Widen, const Stmt *Loop) const {
   bool Changed = false;
   for (auto &[Key, S] : Into.Keys) {
     const PointFacts::KeyState *F = From.state(Key);
@@ -994,8 +995,17 @@ bool GuardAnalysis::joinKeyStates(PointFacts &Into, const PointFacts &From,
       continue;
     ValueRange Joined = S.Range.join(F->Range);
     if (Joined != S.Range) {
-      S.Range = Widen ? Model.rangeOf(typeOfKey(Key)) : Joined;
-      Changed = true;
+      ValueRange New = Joined;
+      if (Widen) {
+        // A counter a bounded loop steps up keeps its bound.
+        New = Model.rangeOf(typeOfKey(Key));
+        if (const auto *Var = dyn_cast<VarDecl>(Key.Var);
+            Var && !Key.isPart() && Loop)
+          if (std::optional<Wide> Max = Counters.bound(Var, Loop))
+            New = New.meet({New.Lo, *Max});
+      }
+      Changed |= New != S.Range;
+      S.Range = New;
     }
     if (F->Escaped && !S.Escaped) {
       S.Escaped = true;
@@ -1028,7 +1038,8 @@ bool GuardAnalysis::joinExpressions(PointFacts &Into, const PointFacts &From,
 }
 
 bool GuardAnalysis::joinInto(PointFacts &Into, const PointFacts &From,
-                             const KeyPairs &Pairs, bool Widen) const {
+                             const KeyPairs &Pairs, bool Widen,
+                             const Stmt *Loop) const {
   if (!From.Reached)
     return false;
   if (!Into.Reached) {
@@ -1037,7 +1048,7 @@ bool GuardAnalysis::joinInto(PointFacts &Into, const PointFacts &From,
   }
   std::vector<PointFacts::ProductFact> Kept =
       joinProducts(Into, From, Pairs, Widen);
-  bool Changed = joinKeyStates(Into, From, Widen);
+  bool Changed = joinKeyStates(Into, From, Widen, Loop);
   Changed |= joinExpressions(Into, From, Widen);
   Changed |= Kept != Into.Products;
   Into.Products = std::move(Kept);
@@ -1084,7 +1095,8 @@ GuardAnalysis::factsBefore(const Stmt *S, llvm::ArrayRef<ValueKey> Keys) {
         applyCondition(Edge, Cond, Which == 0);
       unsigned ID = Next->getBlockID();
       bool Widen = LoopHead[ID] && ++Visits[ID] > VisitsBeforeWidening;
-      if (joinInto(In[ID], Edge, Pairs, Widen))
+      if (joinInto(In[ID], Edge, Pairs, Widen,
+                   Widen ? Next->getTerminatorStmt() : nullptr))
         Work.enqueueBlock(Next);
     }
   }

@@ -24,6 +24,7 @@
 
 #include "CallSites.h"
 #include "IntegerRanges.h"
+#include "LoopCounters.h"
 #include "StorageLocations.h"
 
 #include "clang/Analysis/Analyses/PostOrderCFGView.h"
@@ -229,16 +230,17 @@ private:
   bool isAssertCondition(const Expr *Cond) const;
 
   // Joining two paths.
+  /// \p Loop: the loop statement whose head the join is at, if any.
   bool joinInto(PointFacts &Into, const PointFacts &From, const KeyPairs &Pairs,
-                bool Widen) const;
+                bool Widen, const Stmt *Loop = nullptr) const;
   std::optional<Wide> impliedBound(const PointFacts &Side,
                                    const PointFacts::ProductFact &P) const;
   std::vector<PointFacts::ProductFact> joinProducts(const PointFacts &Into,
                                                     const PointFacts &From,
                                                     const KeyPairs &Pairs,
                                                     bool Widen) const;
-  bool joinKeyStates(PointFacts &Into, const PointFacts &From,
-                     bool Widen) const;
+  bool joinKeyStates(PointFacts &Into, const PointFacts &From, bool Widen,
+                     const Stmt *Loop) const;
   bool joinExpressions(PointFacts &Into, const PointFacts &From,
                        bool Widen) const;
 
@@ -259,6 +261,8 @@ private:
   /// The block each `if` decides in.
   llvm::DenseMap<const Stmt *, const CFGBlock *> Decisions;
   std::vector<bool> LoopHead;
+  /// Bounds that widening at a loop head keeps for counters.
+  mutable LoopCounters Counters;
 };
 
 } // namespace clang::tidy::calloc

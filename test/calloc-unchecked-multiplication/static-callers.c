@@ -57,3 +57,33 @@ static struct slot *grow(size_t n, int depth) {
   return s;
 }
 struct slot *grown(void) { return grow(64, 3); }
+
+/* A caller's local counts as every value it is given: here two bytes of a
+   header, so at most 65535. */
+static struct slot *make_from_header(size_t n) {
+  return malloc(n * sizeof(struct slot));
+}
+struct slot *header_table(const unsigned char *hdr) {
+  size_t count = (hdr[0] << 8) + hdr[1];
+  return make_from_header(count);
+}
+
+/* A local that is also given a wide value, or whose address escapes,
+   bounds nothing. */
+static struct slot *make_from_local(size_t n) {
+  return malloc(n * sizeof(struct slot));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'n * sizeof(struct slot)' can overflow; use 'calloc(n, sizeof(struct slot))', which checks the multiplication
+  // CHECK-FIXES: return calloc(n, sizeof(struct slot));
+}
+struct slot *local_widened(const unsigned char *hdr, size_t extra) {
+  size_t count = hdr[0];
+  if (hdr[1])
+    count = extra;
+  return make_from_local(count);
+}
+void read_count(size_t *count);
+struct slot *local_escaped(const unsigned char *hdr) {
+  size_t count = hdr[0];
+  read_count(&count);
+  return make_from_local(count);
+}

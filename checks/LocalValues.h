@@ -1,0 +1,79 @@
+//===--- LocalValues.h - what a function does to one of its locals -------===//
+//
+// One walk over a function's body tells how it touches a local variable:
+// the values `=` gives it, the constants it is set to, the steps up, and
+// whether anything else (an address taken, a reference bound, a closure)
+// may change it. LoopCounters bounds counters from it, and CallSites bounds
+// an argument that is a caller's local by every value that local is given.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CALLOC_TIDY_LOCALVALUES_H
+#define CALLOC_TIDY_LOCALVALUES_H
+
+#include "IntegerRanges.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace clang::tidy::calloc {
+
+/// One modification of a local.
+struct LocalTouch {
+  enum TouchKind {
+    /// Set to the non-negative constant Value.
+    Set,
+    /// Stepped up by the positive constant Value (`++`, `+= 2`).
+    Step,
+    /// Changed any other way.
+    Other,
+  } Kind;
+  Wide Value = 0;
+  const Stmt *At = nullptr;
+  /// The loops around it, outermost first.
+  llvm::SmallVector<const Stmt *, 2> Loops;
+};
+
+/// How a function's code touches one local.
+struct LocalTouches {
+  /// Every modification, in the order of the code.
+  llvm::SmallVector<LocalTouch, 4> Touches;
+  /// The values given to it by `=` or an initializer.
+  llvm::SmallVector<const Expr *, 4> Values;
+  /// Whether it is also changed by arithmetic (`++`, `+=`, ...).
+  bool Arithmetic = false;
+  /// A use that is neither a read by value nor a modification (an address
+  /// taken, a reference bound), or a use inside a closure: the code may
+  /// change it where the walk cannot see.
+  bool Escapes = false;
+};
+
+/// How \p Body touches \p Var.
+LocalTouches touchesOf(const VarDecl *Var, const Stmt *Body,
+                       const ASTContext &Ctx);
+
+/// A loop statement: `for`, `while` or `do`.
+bool isLoop(const Stmt *S);
+
+/// Whether \p E, without parentheses, names \p Var.
+bool refersTo(const Expr *E, const VarDecl *Var);
+
+/// A non-negative constant no wider than 64 bits.
+std::optional<Wide> smallConstant(const Expr *E, const ASTContext &Ctx);
+
+/// The values a local of \p Function holds anywhere in it, when only `=`
+/// and its initializer set it and nothing else can change it: every value
+/// it is given, evaluated from its operands' types, each inside the
+/// local's type (a declaration without initializer gives no value: reading
+/// it before a `=` is undefined). None otherwise, and for a parameter.
+std::optional<ValueRange> rangeEverywhere(const VarDecl *Var,
+                                          const Decl *Function,
+                                          const IntegerModel &Model);
+
+} // namespace clang::tidy::calloc
+
+#endif // CALLOC_TIDY_LOCALVALUES_H
