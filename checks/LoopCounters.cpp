@@ -195,8 +195,11 @@ std::optional<Wide> LoopCounters::passes(const ForStmt *For) const {
   LocalTouches Touches = touchesOf(I, Function->getBody(), Ctx);
   if (Touches.Escapes)
     return std::nullopt;
+  // In the loop it only moves up (skipping arguments, `j++` in the body):
+  // each pass still moves it up by one at least.
   for (const LocalTouch &Touch : Touches.Touches)
     if (Touch.At != Inc && Touch.At != For->getInit() &&
+        Touch.Kind != LocalTouch::Step &&
         llvm::is_contained(Touch.Loops, For))
       return std::nullopt;
   // `i < N` or `i <= N` (or the same the other way round).

@@ -37,7 +37,7 @@ public:
   /// constants or stepped up outside loops; in the loop, only stepped up
   /// by positive constants directly in its body; \p Loop a
   /// `for (i = s; i < N; i++)` loop that no other loop encloses, which
-  /// makes at most max(N) - s passes; no address of either taken; every
+  /// makes at most max(N) - s passes (`i` may also be stepped up in it); no address of either taken; every
   /// goto of the function forward and into no loop. What the code does to
   /// \p Var after the loop does not matter. None otherwise.
   std::optional<Wide> bound(const VarDecl *Var, const Stmt *Loop);

@@ -253,3 +253,20 @@ struct addr *c89_style(const struct answer *an, uint16_t nan) {
 invalid:
   return NULL;
 }
+
+/* The loop variable also skips ahead in the body (an option's argument):
+   passes only get fewer. Redis's CLIENT TRACKING collects its PREFIX
+   arguments so, growing the array inside the loop. */
+char **collect_prefixes(char **argv, int argc) {
+  char **prefix = NULL;
+  size_t numprefix = 0;
+  for (int j = 3; j < argc; j++) {
+    int moreargs = argc - 1 - j;
+    if (argv[j][0] == 'p' && moreargs) {
+      j++;
+      prefix = realloc(prefix, sizeof(char *) * (numprefix + 1));
+      prefix[numprefix++] = argv[j];
+    }
+  }
+  return prefix;
+}
