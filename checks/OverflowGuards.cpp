@@ -759,8 +759,57 @@ void GuardAnalysis::applyComparison(PointFacts &State, const BinaryOperator *BO,
           Base && *Base != *Key && State.follows(*Base))
         State.Products.push_back(
             {*Base, *Base, Model.rangeOf(typeOfKey(*Key)).Hi, *Key});
-    if (KeyOp == BO_LT || KeyOp == BO_LE)
+    if (KeyOp == BO_LT || KeyOp == BO_LE) {
       learnDivisionBound(State, *Key, nullptr, Other);
+      learnPowerOfTwoWrapTest(KS, *Key, Other);
+    }
+  }
+}
+
+/// Whether every value that reaches \p KS is a power of two: `1 << e`, or
+/// a constant power of two.
+static bool holdsPowerOfTwo(const PointFacts::KeyState &KS,
+                            const ASTContext &Ctx) {
+  auto IsPower = [&](const Expr *E) {
+    if (std::optional<llvm::APSInt> C = constantValue(E, Ctx))
+      return C->isStrictlyPositive() && C->isPowerOf2();
+    return false;
+  };
+  return !KS.Definitions.empty() &&
+         llvm::all_of(KS.Definitions, [&](const Stmt *D) {
+           const auto *E = dyn_cast_or_null<Expr>(D);
+           if (!E)
+             return false;
+           E = E->IgnoreParenImpCasts();
+           if (const auto *Shl = dyn_cast<BinaryOperator>(E);
+               Shl && Shl->getOpcode() == BO_Shl)
+             if (std::optional<llvm::APSInt> One =
+                     constantValue(Shl->getLHS(), Ctx))
+               return *One == 1;
+           return IsPower(E);
+         });
+}
+
+/// `if (x * 8 < x) fail;` past the test, with x a power of two: a power of
+/// two times a power of two wraps to 0, which the test catches, so x * 8
+/// did not wrap. (For other factors the test misses wraps: 2^62 * 5 wraps
+/// to 2^62.)
+void GuardAnalysis::learnPowerOfTwoWrapTest(PointFacts::KeyState &KS,
+                                            const ValueKey &Key,
+                                            const Expr *Other) const {
+  const auto *Mul = dyn_cast<BinaryOperator>(Other->IgnoreParenImpCasts());
+  if (!Mul || Mul->getOpcode() != BO_Mul || !holdsPowerOfTwo(KS, Ctx))
+    return;
+  for (const Expr *Side : {Mul->getLHS(), Mul->getRHS()}) {
+    const Expr *Scale = Side == Mul->getLHS() ? Mul->getRHS() : Mul->getLHS();
+    std::optional<ValueKey> K = keyOfOperand(Side, Ctx);
+    std::optional<llvm::APSInt> C = constantValue(Scale, Ctx);
+    if (!K || *K != Key || !C || !C->isStrictlyPositive() || !C->isPowerOf2() ||
+        C->getActiveBits() > 64)
+      continue;
+    Wide Max = Model.rangeOf(Mul->getType()).Hi / Wide(C->getZExtValue());
+    KS.Range = KS.Range.meet({KS.Range.Lo, Max});
+    return;
   }
 }
 

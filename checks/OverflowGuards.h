@@ -228,6 +228,8 @@ private:
                             bool Truth) const;
   void applyTruthValue(PointFacts &State, const Expr *Cond, bool Truth) const;
   bool isAssertCondition(const Expr *Cond) const;
+  void learnPowerOfTwoWrapTest(PointFacts::KeyState &KS, const ValueKey &Key,
+                               const Expr *Other) const;
 
   // Joining two paths.
   /// \p Loop: the loop statement whose head the join is at, if any.

@@ -156,3 +156,36 @@ void *grid_tail(size_t rows, size_t cols, size_t cell) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'cols * cell' can overflow; use 'calloc(cols, cell)', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES: return calloc(cols, cell);
 }
+
+/* A wrap test that is exact for powers of two (Redis's dict expansion):
+   2^k times 8 wraps to 0, which `< newsize` catches. */
+void **table_of(unsigned char exp) {
+  size_t newsize = 1ul << exp;
+  if (newsize * sizeof(void *) < newsize)
+    return NULL;
+  return malloc(newsize * sizeof(void *));
+}
+
+/* The same test for a size that is not a power of two misses wraps:
+   2^62 + 2^61 times 8 wraps to 2^63, which is not below it. */
+void **table_of_any(size_t newsize) {
+  if (newsize * sizeof(void *) < newsize)
+    return NULL;
+  return malloc(newsize * sizeof(void *));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'newsize * sizeof(void *)' can overflow; use 'calloc(newsize, sizeof(void *))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(newsize, sizeof(void *));
+}
+
+/* Nor for a factor that is not a power of two: 2^62 times 24 wraps to
+   2^63. */
+struct triple {
+  void *a, *b, *c;
+};
+struct triple *triples_of(unsigned char exp) {
+  size_t newsize = 1ul << exp;
+  if (newsize * sizeof(struct triple) < newsize)
+    return NULL;
+  return malloc(newsize * sizeof(struct triple));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'newsize * sizeof(struct triple)' can overflow; use 'calloc(newsize, sizeof(struct triple))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(newsize, sizeof(struct triple));
+}
