@@ -71,16 +71,19 @@ void CallSites::scan() {
   Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 
-/// The range of \p Arg: the values of a caller's local it reads, when the
-/// local is only ever given values that bound it, else from its form.
-static ValueRange argumentRange(const Expr *Arg, const IntegerModel &Model) {
-  RangeEvaluator Evaluator(Model, nullptr);
-  ValueRange Range = Evaluator.evaluate(Arg);
+ValueRange CallSites::argumentRange(const Expr *Arg) {
+  ValueRange Range = RangeEvaluator(Model, nullptr).evaluate(Arg);
   const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
   const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   const auto *Owner =
       Var ? dyn_cast_or_null<Decl>(Var->getParentFunctionOrMethod()) : nullptr;
-  if (std::optional<ValueRange> Held = rangeEverywhere(Var, Owner, Model);
+  if (!Owner)
+    return Range;
+  std::unique_ptr<FunctionEffects> &Effects = CallerEffects[Owner];
+  if (!Effects)
+    Effects = std::make_unique<FunctionEffects>(Owner);
+  if (std::optional<ValueRange> Held =
+          rangeEverywhere(Var, Owner, *Effects, Model);
       Held && Model.rangeOf(Arg->getType()).contains(*Held))
     return Range.meet(*Held);
   return Range;
@@ -106,7 +109,7 @@ std::optional<ValueRange> CallSites::rangeOf(const ParmVarDecl *Param,
     if (Index >= Call->getNumArgs())
       return std::nullopt;
     // The argument as converted to the parameter's type.
-    ValueRange Passed = argumentRange(Call->getArg(Index), Model);
+    ValueRange Passed = argumentRange(Call->getArg(Index));
     if (ExactConversions && !Type.contains(Passed))
       return std::nullopt;
     ValueRange Arg = Type.meet(Passed);

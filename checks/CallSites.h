@@ -12,12 +12,14 @@
 #define CALLOC_TIDY_CALLSITES_H
 
 #include "IntegerRanges.h"
+#include "StatementEffects.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <memory>
 #include <optional>
 
 namespace clang::tidy::calloc {
@@ -39,6 +41,10 @@ public:
 
 private:
   void scan();
+  /// The range of \p Arg: the values a caller's local holds anywhere in
+  /// its function, when only `=` sets it (LocalValues.h), else from the
+  /// argument's form.
+  ValueRange argumentRange(const Expr *Arg);
 
   ASTContext &Ctx;
   const IntegerModel &Model;
@@ -48,6 +54,8 @@ private:
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 4>>
       Calls;
   llvm::DenseMap<const FunctionDecl *, bool> Escapes;
+  /// The effects of the callers whose locals are arguments, read once each.
+  llvm::DenseMap<const Decl *, std::unique_ptr<FunctionEffects>> CallerEffects;
 };
 
 } // namespace clang::tidy::calloc

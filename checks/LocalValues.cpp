@@ -4,7 +4,6 @@
 #include "SizeExpressions.h"
 
 #include "clang/AST/Expr.h"
-#include "clang/AST/ExprCXX.h"
 
 namespace clang::tidy::calloc {
 
@@ -23,64 +22,16 @@ bool refersTo(const Expr *E, const VarDecl *Var) {
 }
 
 namespace {
+/// Walks a function's body for the modifications of one local.
 class TouchFinder {
 public:
   TouchFinder(const VarDecl *Var, const ASTContext &Ctx) : Var(Var), Ctx(Ctx) {}
 
   void walk(const Stmt *S) {
-    if (!S)
+    if (!S || modification(S))
       return;
-    if (isa<LambdaExpr, BlockExpr>(S)) {
-      ++Closures;
-      for (const Stmt *Child : S->children())
-        walk(Child);
-      --Closures;
-      return;
-    }
-    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(S);
-        Cast && Cast->getCastKind() == CK_LValueToRValue &&
-        refersTo(Cast->getSubExpr(), Var))
-      return; // read by value
-    if (const auto *UO = dyn_cast<UnaryOperator>(S);
-        UO && refersTo(UO->getSubExpr(), Var)) {
-      T.Arithmetic |= UO->isIncrementDecrementOp();
-      if (UO->isIncrementOp())
-        step(1, UO);
-      else if (UO->isDecrementOp())
-        modify(UO);
-      else
-        T.Escapes = true;
-      return;
-    }
-    if (const auto *BO = dyn_cast<BinaryOperator>(S);
-        BO && BO->isAssignmentOp() && refersTo(BO->getLHS(), Var)) {
-      std::optional<Wide> C = smallConstant(BO->getRHS(), Ctx);
-      if (BO->getOpcode() == BO_Assign)
-        T.Values.push_back(BO->getRHS());
-      else
-        T.Arithmetic = true;
-      if (BO->getOpcode() == BO_Assign && C)
-        set(*C, BO);
-      else if (BO->getOpcode() == BO_AddAssign && C && *C > 0)
-        step(*C, BO);
-      else
-        modify(BO);
-      walk(BO->getRHS());
-      return;
-    }
     if (const auto *DS = dyn_cast<DeclStmt>(S))
-      for (const Decl *D : DS->decls())
-        // A declaration without initializer gives it no value to read.
-        if (D == Var && Var->getInit()) {
-          T.Values.push_back(Var->getInit());
-          if (std::optional<Wide> C = smallConstant(Var->getInit(), Ctx))
-            set(*C, DS);
-          else
-            modify(DS);
-        }
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(S);
-        Ref && Ref->getDecl() == Var)
-      T.Escapes = true; // any other use may change it
+      declaration(DS);
     bool Loop = isLoop(S);
     if (Loop)
       Loops.push_back(S);
@@ -93,36 +44,70 @@ public:
   LocalTouches T;
 
 private:
+  /// Records \p S when it is `++`, `--` or an assignment of the local;
+  /// false when it is not.
+  bool modification(const Stmt *S) {
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && UO->isIncrementDecrementOp() && refersTo(UO->getSubExpr(), Var)) {
+      T.Arithmetic = true;
+      touch(UO->isIncrementOp() ? LocalTouch::Step : LocalTouch::Other, 1, UO);
+      return true;
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(S);
+    if (!BO || !BO->isAssignmentOp() || !refersTo(BO->getLHS(), Var))
+      return false;
+    std::optional<Wide> C = smallConstant(BO->getRHS(), Ctx);
+    if (BO->getOpcode() == BO_Assign) {
+      T.Values.push_back(BO->getRHS());
+      touch(C ? LocalTouch::Set : LocalTouch::Other, C.value_or(0), BO);
+    } else {
+      T.Arithmetic = true;
+      bool Step = BO->getOpcode() == BO_AddAssign && C && *C > 0;
+      touch(Step ? LocalTouch::Step : LocalTouch::Other, C.value_or(0), BO);
+    }
+    walk(BO->getRHS());
+    return true;
+  }
+
+  /// A declaration of the local with an initializer sets it; one without
+  /// gives it no value to read.
+  void declaration(const DeclStmt *DS) {
+    if (!llvm::is_contained(DS->decls(), Var) || !Var->getInit())
+      return;
+    T.Values.push_back(Var->getInit());
+    std::optional<Wide> C = smallConstant(Var->getInit(), Ctx);
+    touch(C ? LocalTouch::Set : LocalTouch::Other, C.value_or(0), DS);
+  }
+
   void touch(LocalTouch::TouchKind Kind, Wide Value, const Stmt *At) {
     T.Touches.push_back({Kind, Value, At, {Loops.begin(), Loops.end()}});
-    T.Escapes |= Closures > 0;
   }
-  void modify(const Stmt *At) { touch(LocalTouch::Other, 0, At); }
-  void set(Wide Value, const Stmt *At) { touch(LocalTouch::Set, Value, At); }
-  void step(Wide By, const Stmt *At) { touch(LocalTouch::Step, By, At); }
 
   const VarDecl *Var;
   const ASTContext &Ctx;
   llvm::SmallVector<const Stmt *, 4> Loops;
-  unsigned Closures = 0;
 };
 } // namespace
 
-LocalTouches touchesOf(const VarDecl *Var, const Stmt *Body,
-                       const ASTContext &Ctx) {
+LocalTouches touchesOf(const VarDecl *Var, const Decl *Function,
+                       const FunctionEffects &Effects, const ASTContext &Ctx) {
   TouchFinder Finder(Var, Ctx);
-  Finder.walk(Body);
+  Finder.walk(Function ? Function->getBody() : nullptr);
+  Finder.T.Escapes = Effects.HasErrors || Effects.Escaped.count(Var) ||
+                     Var->getType()->isReferenceType() ||
+                     Var->getType().isVolatileQualified();
   return Finder.T;
 }
 
 std::optional<ValueRange> rangeEverywhere(const VarDecl *Var,
                                           const Decl *Function,
+                                          const FunctionEffects &Effects,
                                           const IntegerModel &Model) {
   if (!Var || isa<ParmVarDecl>(Var) || !Var->hasLocalStorage() ||
       !Var->getType()->isIntegerType() ||
       Var->getType().isVolatileQualified() || !Function || !Function->getBody())
     return std::nullopt;
-  LocalTouches T = touchesOf(Var, Function->getBody(), Model.context());
+  LocalTouches T = touchesOf(Var, Function, Effects, Model.context());
   if (T.Escapes || T.Arithmetic || T.Values.empty() ||
       T.Values.size() != T.Touches.size())
     return std::nullopt;

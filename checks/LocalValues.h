@@ -1,10 +1,10 @@
 //===--- LocalValues.h - what a function does to one of its locals -------===//
 //
 // One walk over a function's body tells how it touches a local variable:
-// the values `=` gives it, the constants it is set to, the steps up, and
-// whether anything else (an address taken, a reference bound, a closure)
-// may change it. LoopCounters bounds counters from it, and CallSites bounds
-// an argument that is a caller's local by every value that local is given.
+// the values `=` gives it, the constants it is set to, the steps up; the
+// escapes of StatementEffects.h tell whether anything else may change it.
+// LoopCounters bounds counters from it, and CallSites bounds an argument
+// that is a caller's local by every value that local is given.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,7 @@
 #define CALLOC_TIDY_LOCALVALUES_H
 
 #include "IntegerRanges.h"
+#include "StatementEffects.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -46,15 +47,16 @@ struct LocalTouches {
   llvm::SmallVector<const Expr *, 4> Values;
   /// Whether it is also changed by arithmetic (`++`, `+=`, ...).
   bool Arithmetic = false;
-  /// A use that is neither a read by value nor a modification (an address
-  /// taken, a reference bound), or a use inside a closure: the code may
-  /// change it where the walk cannot see.
+  /// Something other than its name can reach it (FunctionEffects: an
+  /// address taken, a reference bound, a capture), or the body did not
+  /// compile: the code may change it where no modification is written.
   bool Escapes = false;
 };
 
-/// How \p Body touches \p Var.
-LocalTouches touchesOf(const VarDecl *Var, const Stmt *Body,
-                       const ASTContext &Ctx);
+/// How the body of \p Function, whose effects are \p Effects, touches
+/// \p Var.
+LocalTouches touchesOf(const VarDecl *Var, const Decl *Function,
+                       const FunctionEffects &Effects, const ASTContext &Ctx);
 
 /// A loop statement: `for`, `while` or `do`.
 bool isLoop(const Stmt *S);
@@ -72,6 +74,7 @@ std::optional<Wide> smallConstant(const Expr *E, const ASTContext &Ctx);
 /// it before a `=` is undefined). None otherwise, and for a parameter.
 std::optional<ValueRange> rangeEverywhere(const VarDecl *Var,
                                           const Decl *Function,
+                                          const FunctionEffects &Effects,
                                           const IntegerModel &Model);
 
 } // namespace clang::tidy::calloc

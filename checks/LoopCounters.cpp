@@ -1,7 +1,6 @@
 //===--- LoopCounters.cpp -------------------------------------------------===//
 
 #include "LoopCounters.h"
-#include "LocalValues.h"
 #include "SizeExpressions.h"
 
 #include "clang/AST/Expr.h"
@@ -91,6 +90,16 @@ void LoopCounters::indexJumps() {
       OutermostLoops.insert(Loop);
 }
 
+const FunctionEffects &LoopCounters::effects() const {
+  if (!Effects)
+    Effects.emplace(Function);
+  return *Effects;
+}
+
+LocalTouches LoopCounters::touches(const VarDecl *Var) const {
+  return touchesOf(Var, Function, effects(), Model.context());
+}
+
 std::optional<Wide> LoopCounters::largestLimit(const Expr *Limit) const {
   Wide TypeMax = Model.rangeOf(Limit->getType()).Hi;
   const auto *Ref = dyn_cast<DeclRefExpr>(Limit->IgnoreParenImpCasts());
@@ -99,12 +108,12 @@ std::optional<Wide> LoopCounters::largestLimit(const Expr *Limit) const {
   if (const auto *Param = dyn_cast_or_null<ParmVarDecl>(Var)) {
     // A parameter nothing changes holds what its callers pass, converted
     // exactly.
-    LocalTouches T = touchesOf(Param, Function->getBody(), Model.context());
+    LocalTouches T = touches(Param);
     if (Callers && !T.Escapes && T.Touches.empty() &&
         Param->getDeclContext() == dyn_cast<DeclContext>(Function))
       Held = Callers->rangeOf(Param, /*ExactConversions=*/true);
   } else {
-    Held = rangeEverywhere(Var, Function, Model);
+    Held = rangeEverywhere(Var, Function, effects(), Model);
   }
   return Held ? std::min(Held->Hi, TypeMax) : TypeMax;
 }
@@ -125,7 +134,7 @@ std::optional<Wide> LoopCounters::compute(const VarDecl *Var,
     indexJumps();
   if (!JumpsForward || !OutermostLoops.count(For))
     return std::nullopt;
-  LocalTouches T = touchesOf(Var, Function->getBody(), Model.context());
+  LocalTouches T = touches(Var);
   if (T.Escapes)
     return std::nullopt;
   const SourceManager &SM = Model.context().getSourceManager();
@@ -161,11 +170,10 @@ std::optional<Wide> LoopCounters::compute(const VarDecl *Var,
   return Bound;
 }
 
-std::optional<Wide> LoopCounters::passes(const ForStmt *For) const {
-  if (!For->getCond() || !For->getInc())
-    return std::nullopt;
-  const ASTContext &Ctx = Model.context();
-  // The induction variable and where it starts.
+/// The variable a for loop's initializer sets, and the constant it starts
+/// at: `for (i = s; ...)` or `for (T i = s; ...)`.
+static std::optional<std::pair<const VarDecl *, Wide>>
+inductionStart(const ForStmt *For, const ASTContext &Ctx) {
   const VarDecl *I = nullptr;
   std::optional<Wide> Start;
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
@@ -181,46 +189,64 @@ std::optional<Wide> LoopCounters::passes(const ForStmt *For) const {
   }
   if (!isLocalCounter(I) || !Start)
     return std::nullopt;
-  // Stepped by one, in the loop's increment only.
-  const Expr *Inc = For->getInc()->IgnoreParens();
-  const auto *IncUO = dyn_cast<UnaryOperator>(Inc);
-  const auto *IncBO = dyn_cast<BinaryOperator>(Inc);
-  bool ByOne =
-      (IncUO && IncUO->isIncrementOp() && refersTo(IncUO->getSubExpr(), I)) ||
-      (IncBO && IncBO->getOpcode() == BO_AddAssign &&
-       refersTo(IncBO->getLHS(), I) &&
-       smallConstant(IncBO->getRHS(), Ctx) == Wide(1));
-  if (!ByOne)
+  return std::make_pair(I, *Start);
+}
+
+/// Whether \p Inc is `i++`, `++i` or `i += 1`.
+static bool stepsByOne(const Expr *Inc, const VarDecl *I,
+                       const ASTContext &Ctx) {
+  const auto *UO = dyn_cast<UnaryOperator>(Inc);
+  const auto *BO = dyn_cast<BinaryOperator>(Inc);
+  return (UO && UO->isIncrementOp() && refersTo(UO->getSubExpr(), I)) ||
+         (BO && BO->getOpcode() == BO_AddAssign && refersTo(BO->getLHS(), I) &&
+          smallConstant(BO->getRHS(), Ctx) == Wide(1));
+}
+
+/// The limit of `i < N` or `i <= N` (or the same the other way round), and
+/// whether the limit itself is reached.
+static std::optional<std::pair<const Expr *, bool>>
+upperLimit(const Expr *Cond, const VarDecl *I) {
+  const auto *Cmp = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!Cmp)
     return std::nullopt;
-  LocalTouches Touches = touchesOf(I, Function->getBody(), Ctx);
+  BinaryOperatorKind Op = Cmp->getOpcode();
+  bool Reached = Op == BO_LE || Op == BO_GE;
+  if (refersTo(Cmp->getLHS()->IgnoreImpCasts(), I) &&
+      (Op == BO_LT || Op == BO_LE))
+    return std::make_pair(Cmp->getRHS(), Reached);
+  if (refersTo(Cmp->getRHS()->IgnoreImpCasts(), I) &&
+      (Op == BO_GT || Op == BO_GE))
+    return std::make_pair(Cmp->getLHS(), Reached);
+  return std::nullopt;
+}
+
+std::optional<Wide> LoopCounters::passes(const ForStmt *For) const {
+  const ASTContext &Ctx = Model.context();
+  std::optional<std::pair<const VarDecl *, Wide>> Induction =
+      inductionStart(For, Ctx);
+  if (!Induction || !For->getCond() || !For->getInc())
+    return std::nullopt;
+  auto [I, Start] = *Induction;
+  const Expr *Inc = For->getInc()->IgnoreParens();
+  if (!stepsByOne(Inc, I, Ctx))
+    return std::nullopt;
+  LocalTouches Touches = touches(I);
   if (Touches.Escapes)
     return std::nullopt;
   // In the loop it only moves up (skipping arguments, `j++` in the body):
   // each pass still moves it up by one at least.
   for (const LocalTouch &Touch : Touches.Touches)
     if (Touch.At != Inc && Touch.At != For->getInit() &&
-        Touch.Kind != LocalTouch::Step &&
-        llvm::is_contained(Touch.Loops, For))
+        Touch.Kind != LocalTouch::Step && llvm::is_contained(Touch.Loops, For))
       return std::nullopt;
-  // `i < N` or `i <= N` (or the same the other way round).
-  const auto *Cond =
-      dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
-  if (!Cond)
-    return std::nullopt;
-  BinaryOperatorKind Op = Cond->getOpcode();
-  const Expr *Limit = nullptr;
-  if (refersTo(Cond->getLHS()->IgnoreImpCasts(), I) &&
-      (Op == BO_LT || Op == BO_LE))
-    Limit = Cond->getRHS();
-  else if (refersTo(Cond->getRHS()->IgnoreImpCasts(), I) &&
-           (Op == BO_GT || Op == BO_GE))
-    Limit = Cond->getLHS();
+  std::optional<std::pair<const Expr *, bool>> Limit =
+      upperLimit(For->getCond(), I);
   if (!Limit)
     return std::nullopt;
   // The largest value the limit can have as compared: its own, or the
   // comparison type's when a signed limit is compared as unsigned.
-  const Expr *Own = Limit->IgnoreParenImpCasts();
-  QualType Compared = Limit->getType();
+  const Expr *Own = Limit->first->IgnoreParenImpCasts();
+  QualType Compared = Limit->first->getType();
   if (!Own->getType()->isIntegerType() || !Compared->isIntegerType())
     return std::nullopt;
   std::optional<Wide> Largest = largestLimit(Own);
@@ -232,7 +258,7 @@ std::optional<Wide> LoopCounters::passes(const ForStmt *For) const {
   // The induction variable must reach the limit without wrapping.
   if (Max > Model.rangeOf(I->getType()).Hi)
     return std::nullopt;
-  Wide Passes = Max - *Start + (Op == BO_LE || Op == BO_GE ? 1 : 0);
+  Wide Passes = Max - Start + (Limit->second ? 1 : 0);
   return Passes > 0 ? Passes : 0;
 }
 

@@ -14,6 +14,8 @@
 
 #include "CallSites.h"
 #include "IntegerRanges.h"
+#include "LocalValues.h"
+#include "StatementEffects.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
@@ -37,8 +39,9 @@ public:
   /// constants or stepped up outside loops; in the loop, only stepped up
   /// by positive constants directly in its body; \p Loop a
   /// `for (i = s; i < N; i++)` loop that no other loop encloses, which
-  /// makes at most max(N) - s passes (`i` may also be stepped up in it); no address of either taken; every
-  /// goto of the function forward and into no loop. What the code does to
+  /// makes at most max(N) - s passes (`i` may also be stepped up in it); no
+  /// address of either taken; every goto of the function forward and into no
+  /// loop. What the code does to
   /// \p Var after the loop does not matter. None otherwise.
   std::optional<Wide> bound(const VarDecl *Var, const Stmt *Loop);
 
@@ -51,10 +54,15 @@ private:
   std::optional<Wide> largestLimit(const Expr *Limit) const;
   /// Indexes the function's loops, gotos and labels once.
   void indexJumps();
+  /// How the function touches \p Var.
+  LocalTouches touches(const VarDecl *Var) const;
+  const FunctionEffects &effects() const;
 
   const Decl *Function;
   const IntegerModel &Model;
   CallSites *Callers;
+  /// What the whole body lets escape, read once when first needed.
+  mutable std::optional<FunctionEffects> Effects;
   llvm::DenseMap<std::pair<const VarDecl *, const Stmt *>, std::optional<Wide>>
       Bounds;
   bool Indexed = false;
