@@ -131,7 +131,7 @@ CharSourceRange writtenCall(const CallExpr *Call, const AllocatorFamily &Family,
 std::vector<FixItHint>
 rewriteToMacro(const CallExpr *Call, const AllocatorFamily &Family,
                llvm::StringRef Macro, llvm::StringRef NewSizeArgs,
-               const ASTContext &Ctx, Preprocessor *PP, std::string &WhyNot) {
+               const ASTContext &Ctx, std::string &WhyNot) {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange Written = writtenCall(Call, Family, Ctx, WhyNot);
   if (Written.isInvalid())
@@ -143,15 +143,6 @@ rewriteToMacro(const CallExpr *Call, const AllocatorFamily &Family,
       (Written.getBegin() == Call->getBeginLoc() &&
        calleeNameLoc(Call) != Call->getBeginLoc())) {
     WhyNot = "the call is not a plain call by name";
-    return {};
-  }
-  const MacroInfo *MI =
-      PP ? PP->getMacroDefinitionAtLoc(PP->getIdentifierInfo(Macro),
-                                       Written.getBegin())
-               .getMacroInfo()
-         : nullptr;
-  if (!MI || !MI->isFunctionLike()) {
-    WhyNot = "'" + Macro.str() + "' is not a function-like macro here";
     return {};
   }
   // The size must be written inside the invocation, after the name.

@@ -48,14 +48,15 @@ CharSourceRange writtenCall(const CallExpr *Call, const AllocatorFamily &Family,
                             const ASTContext &Ctx, std::string &WhyNot);
 
 /// The edit that turns \p Call, written as writtenCall() says, into an
-/// invocation of the function-like macro \p Macro, defined there, whose
+/// invocation of the function-like macro \p Macro (the caller has seen it
+/// defined there), whose
 /// first arguments \p NewSizeArgs replace the size (the first argument):
 /// `kmalloc(n * sizeof(*p), gfp)` into `kmalloc_objs(*p, n, gfp)`. Empty,
 /// with \p WhyNot set, when the edit would not be exact.
 std::vector<FixItHint>
 rewriteToMacro(const CallExpr *Call, const AllocatorFamily &Family,
                llvm::StringRef Macro, llvm::StringRef NewSizeArgs,
-               const ASTContext &Ctx, Preprocessor *PP, std::string &WhyNot);
+               const ASTContext &Ctx, std::string &WhyNot);
 
 /// The edit that turns \p Call into a call to \p NewCallee with the same
 /// arguments (`kmalloc(size, flags)` into `kzalloc(size, flags)`): only the

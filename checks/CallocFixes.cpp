@@ -316,8 +316,7 @@ objectsForm(const CallExpr *Call, const AllocatorFamily &Family,
     return {};
   }
   Args = Split->joined();
-  return rewriteToMacro(Call, Family, Family.ObjectsForm, Args, Ctx, PP,
-                        WhyNot);
+  return rewriteToMacro(Call, Family, Family.ObjectsForm, Args, Ctx, WhyNot);
 }
 
 CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,

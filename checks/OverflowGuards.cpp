@@ -766,15 +766,19 @@ void GuardAnalysis::applyComparison(PointFacts &State, const BinaryOperator *BO,
   }
 }
 
+/// A constant power of two, no wider than 64 bits.
+static std::optional<Wide> powerOfTwo(const Expr *E, const ASTContext &Ctx) {
+  std::optional<llvm::APSInt> C = constantValue(E, Ctx);
+  if (!C || !C->isStrictlyPositive() || !C->isPowerOf2() ||
+      C->getActiveBits() > 64)
+    return std::nullopt;
+  return Wide(C->getZExtValue());
+}
+
 /// Whether every value that reaches \p KS is a power of two: `1 << e`, or
 /// a constant power of two.
 static bool holdsPowerOfTwo(const PointFacts::KeyState &KS,
                             const ASTContext &Ctx) {
-  auto IsPower = [&](const Expr *E) {
-    if (std::optional<llvm::APSInt> C = constantValue(E, Ctx))
-      return C->isStrictlyPositive() && C->isPowerOf2();
-    return false;
-  };
   return !KS.Definitions.empty() &&
          llvm::all_of(KS.Definitions, [&](const Stmt *D) {
            const auto *E = dyn_cast_or_null<Expr>(D);
@@ -786,7 +790,7 @@ static bool holdsPowerOfTwo(const PointFacts::KeyState &KS,
              if (std::optional<llvm::APSInt> One =
                      constantValue(Shl->getLHS(), Ctx))
                return *One == 1;
-           return IsPower(E);
+           return powerOfTwo(E, Ctx).has_value();
          });
 }
 
@@ -803,11 +807,10 @@ void GuardAnalysis::learnPowerOfTwoWrapTest(PointFacts::KeyState &KS,
   for (const Expr *Side : {Mul->getLHS(), Mul->getRHS()}) {
     const Expr *Scale = Side == Mul->getLHS() ? Mul->getRHS() : Mul->getLHS();
     std::optional<ValueKey> K = keyOfOperand(Side, Ctx);
-    std::optional<llvm::APSInt> C = constantValue(Scale, Ctx);
-    if (!K || *K != Key || !C || !C->isStrictlyPositive() || !C->isPowerOf2() ||
-        C->getActiveBits() > 64)
+    std::optional<Wide> C = powerOfTwo(Scale, Ctx);
+    if (!K || *K != Key || !C)
       continue;
-    Wide Max = Model.rangeOf(Mul->getType()).Hi / Wide(C->getZExtValue());
+    Wide Max = Model.rangeOf(Mul->getType()).Hi / *C;
     KS.Range = KS.Range.meet({KS.Range.Lo, Max});
     return;
   }
