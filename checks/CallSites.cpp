@@ -89,23 +89,32 @@ ValueRange CallSites::argumentRange(const Expr *Arg) {
   return Range;
 }
 
-std::optional<ValueRange> CallSites::rangeOf(const ParmVarDecl *Param,
-                                             bool ExactConversions) {
-  const auto *Function =
-      dyn_cast_or_null<FunctionDecl>(Param->getDeclContext());
-  if (!Function || Function->isExternallyVisible() ||
-      !Param->getType()->isIntegralOrEnumerationType())
-    return std::nullopt;
+const llvm::SmallVectorImpl<const CallExpr *> *
+CallSites::callsOf(const FunctionDecl *Function) {
+  if (!Function || Function->isExternallyVisible())
+    return nullptr;
   if (!Scanned)
     scan();
   const FunctionDecl *Canonical = Function->getCanonicalDecl();
   auto Found = Calls.find(Canonical);
   if (Found == Calls.end() || Escapes.lookup(Canonical))
+    return nullptr;
+  return &Found->second;
+}
+
+std::optional<ValueRange> CallSites::rangeOf(const ParmVarDecl *Param,
+                                             bool ExactConversions) {
+  const auto *Function =
+      dyn_cast_or_null<FunctionDecl>(Param->getDeclContext());
+  if (!Param->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  const llvm::SmallVectorImpl<const CallExpr *> *Found = callsOf(Function);
+  if (!Found)
     return std::nullopt;
   unsigned Index = Param->getFunctionScopeIndex();
   ValueRange Type = Model.rangeOf(Param->getType());
   std::optional<ValueRange> All;
-  for (const CallExpr *Call : Found->second) {
+  for (const CallExpr *Call : *Found) {
     if (Index >= Call->getNumArgs())
       return std::nullopt;
     // The argument as converted to the parameter's type.

@@ -39,6 +39,11 @@ public:
   std::optional<ValueRange> rangeOf(const ParmVarDecl *Param,
                                     bool ExactConversions = false);
 
+  /// Every call of \p Function, when it has internal linkage and is only
+  /// called directly; null otherwise.
+  const llvm::SmallVectorImpl<const CallExpr *> *
+  callsOf(const FunctionDecl *Function);
+
 private:
   void scan();
   /// The range of \p Arg: the values a caller's local holds anywhere in

@@ -20,6 +20,8 @@ static constexpr llvm::StringLiteral ReportUncheckedProductsOption =
     "ReportUncheckedProducts";
 static constexpr llvm::StringLiteral NonZeroingMallocFixOption =
     "NonZeroingMallocFix";
+static constexpr llvm::StringLiteral WideProductsNeedInputOption =
+    "WideProductsNeedInput";
 
 static bool isSizeTypeWidth(unsigned Bits) {
   return Bits == 0 || Bits == 16 || Bits == 32 || Bits == 64;
@@ -29,6 +31,7 @@ UncheckedMultiplicationCheck::UncheckedMultiplicationCheck(
     StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), Allocators(Options),
       Lengths(Options.getLocalOrGlobal(LengthAccessors::OptionName, "")),
+      Inputs(Options.getLocalOrGlobal(InputFunctions::OptionName, "")),
       ConfiguredSizeTypeBits(Options.get<unsigned>(SizeTypeBitsOption, 0)),
       SizeTypeBits(
           isSizeTypeWidth(ConfiguredSizeTypeBits) ? ConfiguredSizeTypeBits : 0),
@@ -37,6 +40,8 @@ UncheckedMultiplicationCheck::UncheckedMultiplicationCheck(
           Options.get<bool>(ReportEmbeddedProductsOption, true)),
       ReportUncheckedProducts(
           Options.get<bool>(ReportUncheckedProductsOption, false)),
+      WideProductsNeedInput(
+          Options.get<bool>(WideProductsNeedInputOption, true)),
       NonZeroingMallocFix(Options.get<bool>(NonZeroingMallocFixOption, false)) {
 }
 
@@ -44,6 +49,8 @@ void UncheckedMultiplicationCheck::storeOptions(
     ClangTidyOptions::OptionMap &Opts) {
   Allocators.storeOptions(Options, Opts);
   Options.store(Opts, LengthAccessors::OptionName, Lengths.spec());
+  Options.store(Opts, InputFunctions::OptionName, Inputs.spec());
+  Options.store(Opts, WideProductsNeedInputOption, WideProductsNeedInput);
   Options.store(Opts, SizeTypeBitsOption, SizeTypeBits);
   Options.store(Opts, AssertsAreGuardsOption, AssertsAreGuards);
   Options.store(Opts, ReportEmbeddedProductsOption, ReportEmbeddedProducts);
@@ -57,6 +64,7 @@ void UncheckedMultiplicationCheck::registerMatchers(MatchFinder *Finder) {
   // engine, and a report there crashes it.
   Allocators.reportErrors(*this);
   Lengths.reportErrors(*this);
+  Inputs.reportErrors(*this);
   if (!isSizeTypeWidth(ConfiguredSizeTypeBits))
     configurationDiag("option '%0.%1' is %2; expected 0 (the target's), 16, "
                       "32 or 64; using 0")
@@ -75,6 +83,7 @@ void UncheckedMultiplicationCheck::registerPPCallbacks(const SourceManager &,
 void UncheckedMultiplicationCheck::onEndOfTranslationUnit() {
   Functions.clear();
   Allocators.forgetDiscovered();
+  Sources.reset();
   Callers.reset();
   Model.reset();
 }
@@ -101,6 +110,7 @@ void UncheckedMultiplicationCheck::check(
   if (!Model) {
     Model = std::make_unique<IntegerModel>(Ctx, SizeTypeBits, &Lengths);
     Callers = std::make_unique<CallSites>(Ctx, *Model);
+    Sources = std::make_unique<ValueSources>(Ctx, *Model, Inputs, *Callers);
   }
   std::optional<SizeOrigin> Origin = findSizeOrigin(
       Call, Call->getArg(Family->SizeArg), analysesOf(Function, Ctx), *Model,
@@ -111,18 +121,33 @@ void UncheckedMultiplicationCheck::check(
   std::optional<WrappingProduct> Wrap =
       findWrappingProduct(*Origin, SizeType, *Model);
   bool CanWrap = Wrap.has_value();
+  // A product in the size type wraps only for counts no object in memory
+  // has: say so only with the input such a count comes from. A product
+  // computed, or stored, in a narrower type wraps for counts memory holds.
+  bool Narrow =
+      Wrap && (!Wrap->NarrowType.empty() ||
+               (Origin->Through && Model->width(Origin->Through->getType()) <
+                                       Model->width(SizeType)));
+  std::optional<LargeValueSource> Source;
+  if (Wrap && !Narrow && WideProductsNeedInput) {
+    Source = Sources->sourceOf(*Wrap, Function);
+    CanWrap = Source.has_value();
+    if (!CanWrap && !ReportUncheckedProducts)
+      return;
+  }
   if (!Wrap && ReportUncheckedProducts)
     Wrap = findUncheckedProduct(*Origin, *Model);
   if (!Wrap || (!Wrap->WholeSize && !ReportEmbeddedProducts))
     return;
   CallocFix Fix = checkedArrayForm(Call, *Family, *Origin, *Wrap, Function, PP,
                                    *Model, Allocators, NonZeroingMallocFix);
-  emitDiagnostic(Call, *Origin, *Wrap, CanWrap, Fix, Ctx);
+  emitDiagnostic(Call, *Origin, *Wrap, CanWrap, Source, Fix, Ctx);
 }
 
 void UncheckedMultiplicationCheck::emitDiagnostic(
     const CallExpr *Call, const SizeOrigin &Origin, const WrappingProduct &Wrap,
-    bool CanWrap, const CallocFix &Fix, const ASTContext &Ctx) {
+    bool CanWrap, const std::optional<LargeValueSource> &Source,
+    const CallocFix &Fix, const ASTContext &Ctx) {
   std::string Size = Origin.Through ? Origin.Through->getName().str()
                                     : displayText(Origin.Value, Ctx);
   bool Fixed = !Fix.Replacement.empty() && !Fix.OnNote;
@@ -165,8 +190,39 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
            DiagnosticIDs::Note)
           << displayText(Wrap.Product, Ctx) << Wrap.Product->getSourceRange();
   }
+  if (Source)
+    emitSourceNote(*Source, Ctx);
   if (Fix.Replacement.empty() && !Fix.WhyNot.empty())
     diag(Call->getBeginLoc(), "no fix: %0", DiagnosticIDs::Note) << Fix.WhyNot;
+}
+
+void UncheckedMultiplicationCheck::emitSourceNote(
+    const LargeValueSource &Source, const ASTContext &Ctx) {
+  if (Source.Kind == LargeValueSource::Input && !isa<CallExpr>(Source.At) &&
+      !isa<MemberExpr>(Source.At)) {
+    diag(Source.At->getExprLoc(),
+         "'%0' can be as large as this '%1', a number assembled from bytes "
+         "in memory that nothing in this file bounds",
+         DiagnosticIDs::Note)
+        << displayText(Source.Factor, Ctx) << displayText(Source.At, Ctx)
+        << Source.At->getSourceRange();
+    return;
+  }
+  if (Source.Kind == LargeValueSource::Input) {
+    diag(Source.At->getExprLoc(),
+         "'%0' can be as large as this '%1', a number from outside the "
+         "program that nothing in this file bounds",
+         DiagnosticIDs::Note)
+        << displayText(Source.Factor, Ctx) << displayText(Source.At, Ctx)
+        << Source.At->getSourceRange();
+    return;
+  }
+  diag(Source.Api->getLocation(),
+       "'%0' and '%1' are parameters of '%2', which code outside this file "
+       "may call with any values",
+       DiagnosticIDs::Note)
+      << Source.Parameters[0]->getName() << Source.Parameters[1]->getName()
+      << Source.Api->getName();
 }
 
 } // namespace clang::tidy::calloc

@@ -13,6 +13,7 @@
 #include "CallocFixes.h"
 #include "ObjectLengths.h"
 #include "OverflowGuards.h"
+#include "ValueSources.h"
 #include "WrappingProducts.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -42,11 +43,15 @@ private:
   FunctionAnalyses &analysesOf(const Decl *Function, ASTContext &Ctx);
   void emitDiagnostic(const CallExpr *Call, const SizeOrigin &Origin,
                       const WrappingProduct &Wrap, bool CanWrap,
+                      const std::optional<LargeValueSource> &Source,
                       const CallocFix &Fix, const ASTContext &Ctx);
+  void emitSourceNote(const LargeValueSource &Source, const ASTContext &Ctx);
 
   const AllocatorTable Allocators;
   /// The project's length accessors (the `Lengths` option).
   const LengthAccessors Lengths;
+  /// The project's sources of large numbers (the `Inputs` option).
+  const InputFunctions Inputs;
   const unsigned ConfiguredSizeTypeBits;
   /// As configured; 0 (the target's) when the configured value is invalid.
   const unsigned SizeTypeBits;
@@ -54,10 +59,15 @@ private:
   const bool ReportEmbeddedProducts;
   /// Also report products that fit but that nothing checks.
   const bool ReportUncheckedProducts;
+  /// Say "can overflow" of a product computed in size_t only when a factor
+  /// comes from input (ValueSources.h); else the count is assumed to
+  /// measure memory.
+  const bool WideProductsNeedInput;
   /// Fix `malloc` to `reallocarray(NULL, ...)`, which does not zero.
   const bool NonZeroingMallocFix;
   std::unique_ptr<IntegerModel> Model;
   std::unique_ptr<CallSites> Callers;
+  std::unique_ptr<ValueSources> Sources;
   Preprocessor *PP = nullptr;
   llvm::DenseMap<const Decl *, std::unique_ptr<FunctionAnalyses>> Functions;
 };

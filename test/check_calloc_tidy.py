@@ -14,6 +14,10 @@ Options:
                       stray .clang-tidy above the test is never read)
   -config-file=PATH   passed to clang-tidy as --config-file instead (a
                       preset from config/)
+  -check-option=KEY=VALUE
+                      one more CheckOptions entry, added to -config (which
+                      must then be '{}' or start '{CheckOptions: {') or to a
+                      copy of the -config-file
   -std=STD            the language standard of this run (compiler -std=)
   -expect-clang-tidy-error
                       the input does not compile; clang-tidy must fail and
@@ -55,10 +59,42 @@ def run(cmd, **kwargs):
                           universal_newlines=True, **kwargs)
 
 
+def configuration(opts, temp):
+    """The --config or --config-file argument, with -check-option added."""
+    entries = "".join("%s: '%s', " % (k, v.replace("'", "''"))
+                      for k, v in opts["check_options"])
+    if opts["config_file"]:
+        if not entries:
+            return "--config-file=" + opts["config_file"]
+        with open(opts["config_file"]) as f:
+            text = f.read()
+        if not re.search(r"^CheckOptions:\n", text, re.M):
+            fail("-check-option: %s has no block 'CheckOptions:'" % opts["config_file"])
+        lines = "".join("  %s: '%s'\n" % (k, v.replace("'", "''"))
+                        for k, v in opts["check_options"])
+        text = re.sub(r"^CheckOptions:\n", lambda m: m.group(0) + lines, text,
+                      count=1, flags=re.M)
+        copy = temp + ".config.yaml"
+        os.makedirs(os.path.dirname(os.path.abspath(copy)), exist_ok=True)
+        with open(copy, "w") as f:
+            f.write(text)
+        return "--config-file=" + copy
+    config = opts["config"].strip()
+    if entries:
+        if config == "{}":
+            config = "{CheckOptions: {" + entries.rstrip(", ") + "}}"
+        elif re.match(r"\{\s*CheckOptions:\s*\{", config):
+            config = re.sub(r"\{\s*CheckOptions:\s*\{", lambda m: m.group(0) + entries,
+                            config, count=1)
+        else:
+            fail("-check-option: cannot add to -config=%s" % config)
+    return "--config=" + config
+
+
 def parse_args(argv):
     tools = {}
     opts = {"suffixes": [""], "config": "{}", "config_file": None, "std": None,
-            "expect_error": False}
+            "expect_error": False, "check_options": []}
     positional = []
     rest = []
     i = 0
@@ -80,6 +116,11 @@ def parse_args(argv):
             opts["config"] = arg.split("=", 1)[1]
         elif arg.startswith("-config-file="):
             opts["config_file"] = arg.split("=", 1)[1]
+        elif arg.startswith("-check-option="):
+            key, eq, value = arg.split("=", 1)[1].partition("=")
+            if not eq or not re.fullmatch(r"[A-Za-z0-9.-]+", key):
+                fail("expected -check-option=KEY=VALUE, got %r" % arg)
+            opts["check_options"].append((key, value))
         elif arg.startswith("-std="):
             opts["std"] = arg
         elif arg == "-expect-clang-tidy-error":
@@ -171,8 +212,7 @@ def main(argv):
         f.write(cleaned)
 
     std = [opts["std"]] if opts["std"] else []
-    config = ("--config-file=" + opts["config_file"] if opts["config_file"]
-              else "--config=" + opts["config"])
+    config = configuration(opts, temp)
     cmd = [tools["clang-tidy"], "--load=" + tools["plugin"], work, "--fix",
            "--checks=-*," + check, config] + tidy_args
     cmd += ["--"] + std + compiler_args

@@ -1,6 +1,6 @@
 // Products of a count and an element size, written in the call: reported,
 // and rewritten to calloc(count, size) with the size second.
-// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t
 
 #include <stddef.h>
 #include <stdint.h>

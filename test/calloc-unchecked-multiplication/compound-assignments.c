@@ -3,7 +3,7 @@
 // 16-bit counts (nginx's resolver adds its IPv4 and IPv6 address counts)
 // cannot make `n * sizeof(T)` wrap. A step that can leave the type, or adds
 // an unbounded value, loses the range.
-// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,7 +1,7 @@
 // Unusual control flow: switch, computed goto, statement expressions,
 // infinite loops, unreachable code, VLAs. Each function states what it
 // expects.
-// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t
 
 #include <stddef.h>
 #include <stdint.h>

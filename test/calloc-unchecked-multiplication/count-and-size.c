@@ -3,7 +3,7 @@
 // element size (its last word is size, or ends in size, or is sz, width or
 // kind: a variable, a parameter or a field) comes second. Otherwise the
 // written order stays.
-// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t
 
 #include <stddef.h>
 #include <stdlib.h>

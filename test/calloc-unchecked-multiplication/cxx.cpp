@@ -1,6 +1,6 @@
 // C++: std::malloc and ::malloc keep their qualifier; templates are checked
 // once, in their definition; lambdas are functions of their own.
-// RUN: %check_calloc_tidy -std=c++17 %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count -std=c++17 %s calloc-unchecked-multiplication %t
 
 #include <cstddef>
 #include <cstdint>

@@ -3,11 +3,11 @@
 // defined in the file. A counterpart defined here is used only when its body
 // checks the product; one not defined here gets its fix on a note, which
 // --fix-notes applies and --fix does not.
-// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
-// RUN: %check_calloc_tidy -check-suffixes=NOTES %s calloc-unchecked-multiplication %t -- --fix-notes
-// RUN: %check_calloc_tidy -check-suffixes=NONE -config='{CheckOptions: {DiscoverAllocators: none}}' %s calloc-unchecked-multiplication %t
-// RUN: %check_calloc_tidy -check-suffixes=ATTR -config='{CheckOptions: {calloc-unchecked-multiplication.DiscoverAllocators: attribute}}' %s calloc-unchecked-multiplication %t
-// RUN: %check_calloc_tidy -check-suffixes=PATTERN -config='{CheckOptions: {AllocatorNamePattern: "^pool_"}}' %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count -check-suffixes=NOTES %s calloc-unchecked-multiplication %t -- --fix-notes
+// RUN: %check_calloc_tidy %any_count -check-suffixes=NONE -config='{CheckOptions: {DiscoverAllocators: none}}' %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count -check-suffixes=ATTR -config='{CheckOptions: {calloc-unchecked-multiplication.DiscoverAllocators: attribute}}' %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count -check-suffixes=PATTERN -config='{CheckOptions: {AllocatorNamePattern: "^pool_"}}' %s calloc-unchecked-multiplication %t
 
 #include <stddef.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 // C++: the global operator new called by name is an allocator with no
 // checked form; std::malloc is malloc; class members named like allocators
 // (std::allocator<T>::allocate counts objects, not bytes) are not discovered.
-// RUN: %check_calloc_tidy -std=c++17 %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count -std=c++17 %s calloc-unchecked-multiplication %t
 
 #include <cstdlib>
 #include <new>

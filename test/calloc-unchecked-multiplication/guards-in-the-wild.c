@@ -1,7 +1,7 @@
 // Guard shapes met in real projects (written anew here): each silences the
 // check where it really bounds the product, and a near miss that does not
 // bound it still warns.
-// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t
 
 #include <stddef.h>
 #include <stdint.h>

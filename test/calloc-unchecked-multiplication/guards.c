@@ -1,6 +1,6 @@
 // Guards that really bound the product on every path to the allocation
 // silence the check; guards that do not, do not.
-// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t
 
 #include <assert.h>
 #include <stddef.h>

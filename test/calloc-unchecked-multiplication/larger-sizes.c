@@ -1,7 +1,7 @@
 // A product inside a larger size: reported, with no calloc fix (calloc has
 // no form for "header plus array").
-// RUN: %check_calloc_tidy -check-suffix=NOTES %s calloc-unchecked-multiplication %t
-// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count -check-suffix=NOTES %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t
 
 #include <stddef.h>
 #include <stdint.h>

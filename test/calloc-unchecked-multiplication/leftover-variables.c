@@ -3,7 +3,7 @@
 // assignments to it), so that the fixed file builds with -Wall -Werror (the
 // runner compiles it so). When it cannot go, there is no fix, and a note
 // says why.
-// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t
 
 #include <stddef.h>
 #include <stdio.h>

@@ -2,10 +2,10 @@
 // object in memory (function-like macros, functions, struct fields). Such a
 // count is at most PTRDIFF_MAX / elem, so a product with no more than elem
 // bytes per counted element cannot wrap; every other product still can.
-// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t -config='{CheckOptions: {calloc-unchecked-multiplication.Lengths: "Py_SIZE; PyList_GET_SIZE(elem=pointer); RAW_SIZE(elem=8); sdslen(); strbuf.len; GString.len(elem=1); item_array.count(elem=16); ptr_array.len(elem=pointer)"}}'
+// RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t -config='{CheckOptions: {calloc-unchecked-multiplication.Lengths: "Py_SIZE; PyList_GET_SIZE(elem=pointer); RAW_SIZE(elem=8); sdslen(); strbuf.len; GString.len(elem=1); item_array.count(elem=16); ptr_array.len(elem=pointer)"}}'
 // The global key is read too, and elem=pointer follows SizeTypeBits: a
 // pointer is 4 bytes on a 32-bit target.
-// RUN: %check_calloc_tidy -check-suffix=BITS32 %s calloc-unchecked-multiplication %t -config='{CheckOptions: {Lengths: "ptr_array.len(elem=pointer)", calloc-unchecked-multiplication.SizeTypeBits: 32}}' -- -- -DONLY_POINTERS
+// RUN: %check_calloc_tidy %any_count -check-suffix=BITS32 %s calloc-unchecked-multiplication %t -config='{CheckOptions: {Lengths: "ptr_array.len(elem=pointer)", calloc-unchecked-multiplication.SizeTypeBits: 32}}' -- -- -DONLY_POINTERS
 
 #include <stddef.h>
 #include <stdint.h>

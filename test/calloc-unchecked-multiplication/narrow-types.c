@@ -1,6 +1,6 @@
 // A product computed in a type narrower than size_t wraps there, before it
 // is widened: int * int is 32 bits even where size_t is 64.
-// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t
 
 #include <stddef.h>
 #include <stdint.h>

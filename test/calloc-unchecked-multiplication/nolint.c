@@ -1,6 +1,6 @@
 // NOLINT, NOLINTNEXTLINE and a NOLINT region (begin and end) silence the check,
 // as for any clang-tidy check; naming another check does not.
-// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t
 
 #include <stdlib.h>
 

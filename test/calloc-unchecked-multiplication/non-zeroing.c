@@ -1,9 +1,9 @@
 // NonZeroingMallocFix: malloc's product is fixed to reallocarray(NULL, n,
 // size), which checks like calloc without zeroing, where reallocarray is
 // declared (glibc declares it for the GNU dialects); elsewhere to calloc.
-// RUN: %check_calloc_tidy -std=gnu11 %s calloc-unchecked-multiplication %t
-// RUN: %check_calloc_tidy -check-suffixes=NZ -std=gnu11 -config='{CheckOptions: {calloc-unchecked-multiplication.NonZeroingMallocFix: true}}' %s calloc-unchecked-multiplication %t
-// RUN: %check_calloc_tidy -check-suffixes=C99 -std=c99 -config='{CheckOptions: {calloc-unchecked-multiplication.NonZeroingMallocFix: true}}' %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count -std=gnu11 %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count -check-suffixes=NZ -std=gnu11 -config='{CheckOptions: {calloc-unchecked-multiplication.NonZeroingMallocFix: true}}' %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count -check-suffixes=C99 -std=c99 -config='{CheckOptions: {calloc-unchecked-multiplication.NonZeroingMallocFix: true}}' %s calloc-unchecked-multiplication %t
 
 #include <stdlib.h>
 

@@ -1,10 +1,10 @@
 // The options: SizeTypeBits checks code as if for a narrower size_t,
 // AssertsAreGuards decides whether assert() bounds a value,
 // ReportEmbeddedProducts whether products inside larger sizes are reported.
-// RUN: %check_calloc_tidy -check-suffix=DEFAULT %s calloc-unchecked-multiplication %t
-// RUN: %check_calloc_tidy -check-suffix=BITS32 %s calloc-unchecked-multiplication %t -config='{CheckOptions: {calloc-unchecked-multiplication.SizeTypeBits: 32}}'
-// RUN: %check_calloc_tidy -check-suffix=NOASSERT %s calloc-unchecked-multiplication %t -config='{CheckOptions: {calloc-unchecked-multiplication.AssertsAreGuards: false}}'
-// RUN: %check_calloc_tidy -check-suffix=NOEMBED %s calloc-unchecked-multiplication %t -config='{CheckOptions: {calloc-unchecked-multiplication.ReportEmbeddedProducts: false}}'
+// RUN: %check_calloc_tidy %any_count -check-suffix=DEFAULT %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count -check-suffix=BITS32 %s calloc-unchecked-multiplication %t -config='{CheckOptions: {calloc-unchecked-multiplication.SizeTypeBits: 32}}'
+// RUN: %check_calloc_tidy %any_count -check-suffix=NOASSERT %s calloc-unchecked-multiplication %t -config='{CheckOptions: {calloc-unchecked-multiplication.AssertsAreGuards: false}}'
+// RUN: %check_calloc_tidy %any_count -check-suffix=NOEMBED %s calloc-unchecked-multiplication %t -config='{CheckOptions: {calloc-unchecked-multiplication.ReportEmbeddedProducts: false}}'
 
 #include <assert.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 // Without reallocarray, the note says why there is no fix.
-// RUN: %check_calloc_tidy -std=c11 %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count -std=c11 %s calloc-unchecked-multiplication %t
 
 #include <stdlib.h>
 

@@ -1,8 +1,8 @@
 // realloc(p, n * size) becomes reallocarray(p, n, size), but only where
 // reallocarray is declared: glibc declares it for the GNU and default
 // dialects, not for strict ISO C.
-// RUN: %check_calloc_tidy -check-suffix=GNU %s calloc-unchecked-multiplication %t -- -- -std=gnu11
-// RUN: %check_calloc_tidy -check-suffix=ISO %s calloc-unchecked-multiplication %t -- -- -std=c11
+// RUN: %check_calloc_tidy %any_count -check-suffix=GNU %s calloc-unchecked-multiplication %t -- -- -std=gnu11
+// RUN: %check_calloc_tidy %any_count -check-suffix=ISO %s calloc-unchecked-multiplication %t -- -- -std=c11
 
 #include <stddef.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 // A project's own reallocarray, reached through a macro, is never rewritten
 // into a call to itself.
-// RUN: %check_calloc_tidy -check-suffix=OWN %s calloc-unchecked-multiplication %t -- -- -DOWN_IMPLEMENTATION
-// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count -check-suffix=OWN %s calloc-unchecked-multiplication %t -- -- -DOWN_IMPLEMENTATION
+// RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t
 
 #include <stddef.h>
 #include <stdlib.h>

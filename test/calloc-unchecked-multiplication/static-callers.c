@@ -2,7 +2,7 @@
 // holds what its callers pass: a `static` function whose every call passes
 // a 32-bit or small value cannot overflow. One caller with an unbounded
 // value, or the function's address taken, and it can.
-// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,7 +1,7 @@
 // A size computed into a local first, then allocated: the warning is on the
 // allocation, with a note on the multiplication.
-// RUN: %check_calloc_tidy -check-suffix=NOTES %s calloc-unchecked-multiplication %t
-// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count -check-suffix=NOTES %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t
 
 #include <stddef.h>
 #include <stdint.h>

@@ -3,8 +3,8 @@
 // size is, unless a check covers that very product, in other words ("is not
 // checked for overflow") and with the same fix: the rule of projects whose
 // array allocations all go through a checked form.
-// RUN: %check_calloc_tidy -check-suffixes=DEFAULT %s calloc-unchecked-multiplication %t
-// RUN: %check_calloc_tidy -check-suffixes=STRICT %s calloc-unchecked-multiplication %t \
+// RUN: %check_calloc_tidy %any_count -check-suffixes=DEFAULT %s calloc-unchecked-multiplication %t
+// RUN: %check_calloc_tidy %any_count -check-suffixes=STRICT %s calloc-unchecked-multiplication %t \
 // RUN:   -config='{CheckOptions: {calloc-unchecked-multiplication.ReportUncheckedProducts: true}}'
 
 #include <stddef.h>

@@ -49,7 +49,7 @@ except ImportError:
 
 # Options the checks read with getLocalOrGlobal (checks/*Check.cpp): a
 # CheckOptions key may name them without the check's prefix.
-GLOBAL_OPTIONS = {"Allocators", "Lengths"}
+GLOBAL_OPTIONS = {"Allocators", "Lengths", "Inputs"}
 
 # Entry grammar, as checks/AllocatorFamilies.cpp parses it.
 FAMILY_KEYS = ("array", "zeroing-array", "zeroing", "objs", "macro")
@@ -207,6 +207,42 @@ def check_lengths(value, report, line_of):
     return valid
 
 
+def input_error(text):
+    """Why one Inputs entry is malformed, in the words of the C++ parser
+    (checks/ValueSources.cpp), or None."""
+    name = text
+    out = 0
+    open_at = text.find("(")
+    if open_at >= 0:
+        inside = text[open_at + 1:].strip(TRIM)
+        number = inside[:-1].strip(TRIM)[len("out="):].strip(TRIM) if inside.endswith(")") else ""
+        if (not inside.endswith(")") or not inside[:-1].strip(TRIM).startswith("out=")
+                or not INTEGER.match(number) or int(number) == 0 or int(number) >= 2 ** 32):
+            return "expected 'name', 'name(out=N)' with N counted from 1, or 'record.field'"
+        out = int(number)
+        name = text[:open_at]
+    name = name.strip(TRIM)
+    if "." in name:
+        record, _, field = name.partition(".")
+        if out or not IDENTIFIER.match(record.strip(TRIM)) or not IDENTIFIER.match(field.strip(TRIM)):
+            return "'%s' is not 'record.field'" % text
+    elif not IDENTIFIER.match(name):
+        return "'%s' is not a function name" % name
+    return None
+
+
+def check_inputs(value, report, line_of):
+    """Each entry of an Inputs value; line_of(entry) is its line."""
+    valid = True
+    for item in value.split(";"):
+        item = item.strip(TRIM)
+        error = input_error(item) if item else None
+        if error:
+            report("malformed entry '%s': %s" % (item, error), line_of(item))
+            valid = False
+    return valid
+
+
 def check_value(key, node, default, report, source):
     """One CheckOptions value against the kind of the option's default;
     whether it is valid. report(message, line) reports a problem."""
@@ -223,7 +259,7 @@ def check_value(key, node, default, report, source):
         report("%s: value '%s' is not a non-negative integer" % (key, text), line)
         return False
     option = key.split(".")[-1]
-    if option in ("Allocators", "Lengths"):
+    if option in ("Allocators", "Lengths", "Inputs"):
         # An entry's line: the first line of the value that holds its start.
         lines = source[node.start_mark.line:node.end_mark.line + 1]
         def line_of(entry):
@@ -233,6 +269,8 @@ def check_value(key, node, default, report, source):
             return line
         if option == "Lengths":
             return check_lengths(text, report, line_of)
+        if option == "Inputs":
+            return check_inputs(text, report, line_of)
         return check_allocators(text, report, line_of)
     return True
 

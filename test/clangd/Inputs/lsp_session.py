@@ -47,7 +47,8 @@ NUMBERS_C = """\
 #include <stdlib.h>
 #include <string.h>
 
-int *numbers(size_t n) {
+int *numbers(const char *arg) {
+  size_t n = strtoull(arg, NULL, 10);
   return malloc(n * sizeof(int));
 }
 """
@@ -77,7 +78,8 @@ NUMBERS_CPP = """\
 
 struct Point { double x, y; };
 
-Point *points(std::size_t n) {
+Point *points(const char *arg) {
+  std::size_t n = std::strtoull(arg, nullptr, 10);
   return static_cast<Point *>(std::malloc(n * sizeof(Point)));
 }
 """
@@ -87,7 +89,8 @@ NUMBERS_CPP_FIXED = NUMBERS_CPP.replace("std::malloc(n * sizeof(Point))",
 BROKEN_C = """\
 #include <stdlib.h>
 
-int *numbers(size_t n) {
+int *numbers(const char *arg) {
+  size_t n = strtoull(arg, NULL, 10);
   return malloc(n * sizeof(int));
 }
 
@@ -218,10 +221,10 @@ class Session:
         uri, diags = self.open(client, path, "c", NUMBERS_C)
         if self.expect_codes(diags, ["calloc-unchecked-multiplication"], "numbers.c, on open"):
             d = diags[0]
-            self.check(d["range"]["start"] == {"line": 4, "character": 9}
+            self.check(d["range"]["start"] == {"line": 5, "character": 9}
                        and d["severity"] == 2 and d.get("source") == "clang-tidy"
                        and "'n * sizeof(int)' can overflow" in d["message"],
-                       "numbers.c: a warning from clang-tidy at 5:10 naming the product", repr(d))
+                       "numbers.c: a warning from clang-tidy at 6:10 naming the product", repr(d))
             fixed = self.quick_fix(client, uri, NUMBERS_C, d, "numbers.c")
             if self.expect_text(fixed, NUMBERS_C_FIXED, "numbers.c"):
                 diags = self.change(client, uri, 2, fixed)
@@ -233,10 +236,10 @@ class Session:
         if self.expect_codes(diags, ["calloc-malloc-memset"], "numbers.c, malloc + memset typed"):
             d = diags[0]
             related = d.get("relatedInformation") or []
-            self.check(d["range"]["start"] == {"line": 8, "character": 12}
+            self.check(d["range"]["start"] == {"line": 9, "character": 12}
                        and len(related) == 1 and related[0]["location"]["range"]["start"]
-                       == {"line": 11, "character": 2} and "memset" in related[0]["message"],
-                       "numbers.c: the warning at 9:13 and the note at the memset (12:3)", repr(d))
+                       == {"line": 12, "character": 2} and "memset" in related[0]["message"],
+                       "numbers.c: the warning at 10:13 and the note at the memset (13:3)", repr(d))
             fixed = self.quick_fix(client, uri, typed, d, "numbers.c, memset")
             if self.expect_text(fixed, NUMBERS_C_FIXED + ZEROED_FIXED, "numbers.c, memset"):
                 self.expect_codes(self.change(client, uri, 4, fixed), [],
@@ -274,14 +277,14 @@ class Session:
         path = os.path.join(root, "broken.c")
         uri, diags = self.open(client, path, "c", BROKEN_C)
         errors = [d for d in diags if d["severity"] == 1]
-        self.check(len(errors) == 1 and errors[0]["range"]["start"]["line"] == 7
+        self.check(len(errors) == 1 and errors[0]["range"]["start"]["line"] == 8
                    and errors[0].get("source") == "clang"
                    and "expected expression" in errors[0]["message"].lower(),
-                   "broken.c: clang's 'expected expression' error on line 8",
+                   "broken.c: clang's 'expected expression' error on line 9",
                    repr(diags))
         ours = [d for d in diags if d.get("code") == "calloc-unchecked-multiplication"]
         text = BROKEN_C
-        if self.check(len(ours) == 1 and ours[0]["range"]["start"]["line"] == 3,
+        if self.check(len(ours) == 1 and ours[0]["range"]["start"]["line"] == 4,
                       "broken.c: our finding in the function that parses", repr(diags)):
             fixed = self.quick_fix(client, uri, BROKEN_C, ours[0], "broken.c")
             expected = BROKEN_C.replace("malloc(n * sizeof(int))", "calloc(n, sizeof(int))")
@@ -293,7 +296,9 @@ class Session:
         # The user types a finding character by character, into the broken
         # function: every version in between is a file that does not parse.
         cut = text.index("  return a +;")
-        head = text[:cut].replace("int broken(int a) {", "int broken(int a, size_t n) {")
+        head = text[:cut].replace(
+            "int broken(int a) {",
+            "int broken(int a, const char *text) {\n  size_t n = strtoull(text, NULL, 10);")
         tail = text[cut:]
         version = 3
         for end in range(1, len(TYPED_LINE) + 1):

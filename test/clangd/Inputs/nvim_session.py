@@ -25,7 +25,8 @@ SOURCE = """\
 
 struct item { long key; double weight; };
 
-struct item *items(size_t count) {
+struct item *items(const char *arg) {
+  size_t count = strtoull(arg, NULL, 10);
   struct item *all = malloc(count * sizeof(struct item));
   return all;
 }
@@ -85,10 +86,10 @@ def main():
     check(not result.get("error"), "the session went through", "%s\n%s" % (result.get("error"), output))
 
     ours = [d for d in result.get("diagnostics", []) if d.get("code") == CODE]
-    check(len(ours) == 1 and ours[0]["lnum"] == 5 and ours[0]["col"] == 21
+    check(len(ours) == 1 and ours[0]["lnum"] == 6 and ours[0]["col"] == 21
           and ours[0].get("source") == "clang-tidy"
           and "'count * sizeof(struct item)' can overflow" in ours[0].get("message", ""),
-          "vim.diagnostic.get() lists our warning at 6:22, from clang-tidy",
+          "vim.diagnostic.get() lists our warning at 7:22, from clang-tidy",
           json.dumps(result.get("diagnostics"), indent=1))
     others = [d for d in result.get("diagnostics", []) if d.get("code") != CODE]
     check(not others, "and nothing else", json.dumps(others, indent=1))

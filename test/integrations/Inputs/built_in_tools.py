@@ -23,7 +23,8 @@ SOURCE = """\
 #include <stdint.h>
 #include <stdlib.h>
 
-int64_t *counters(size_t n) {
+int64_t *counters(const char *arg) {
+  size_t n = strtoull(arg, NULL, 10);
   return malloc(n * sizeof(int64_t));
 }
 """
@@ -61,7 +62,7 @@ def main():
     got = t.run([tidy] + arguments, cwd=elsewhere)
     want = t.run([t.clang_tidy, "--load=" + t.plugin] + arguments, cwd=elsewhere)
     t.equal(got, want, "installed calloc-clang-tidy, moved: not what clang-tidy --load gives")
-    t.check(got[0] == 0 and "counters.c:6:10: warning: allocation size 'n * sizeof(int64_t)'" in got[1]
+    t.check(got[0] == 0 and "counters.c:7:10: warning: allocation size 'n * sizeof(int64_t)'" in got[1]
             and "file not found" not in got[1] + got[2],
             "installed calloc-clang-tidy, moved: our finding, without header errors", got[1] + got[2])
 

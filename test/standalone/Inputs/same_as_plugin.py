@@ -27,6 +27,8 @@ import sys
 
 RUN_LINE = re.compile(r"^\s*//\s*RUN:(.*)$")
 RUNNER = "%check_calloc_tidy"
+# What lit.cfg.py substitutes for %any_count.
+ANY_COUNT = "-check-option=calloc-unchecked-multiplication.WideProductsNeedInput=false"
 CHECK_TEST_DIRS = ("calloc-malloc-memset", "calloc-unchecked-multiplication", "config")
 
 
@@ -76,6 +78,7 @@ def compare(job):
     relative = os.path.relpath(source, args.test_root)
     work = os.path.join(args.work, "%03d" % index)
     os.makedirs(work)
+    arguments = arguments.replace("%any_count", ANY_COUNT)
     argv = shlex.split(arguments.replace("%config_dir", shlex.quote(args.config_dir)))
     argv = [a.replace("%s", source).replace("%t", os.path.join(work, "t")) for a in argv]
     tools = ["--tool-%s=unused" % t for t in ("clang-tidy", "plugin", "clang", "filecheck")]
@@ -83,8 +86,7 @@ def compare(job):
     with open(source) as f:
         text = runner.blank_check_comments(f.read())
     path = os.path.join(work, "input" + os.path.splitext(source)[1])
-    config = ("--config-file=" + opts["config_file"] if opts["config_file"]
-              else "--config=" + opts["config"])
+    config = runner.configuration(opts, os.path.join(work, "t"))
     common = [path, "--fix", "--checks=-*," + check, config] + tidy_args
     common += ["--"] + ([opts["std"]] if opts["std"] else []) + compiler_args
     plugin = lint([args.clang_tidy, "--load=" + args.plugin] + common, text, path)

@@ -1,0 +1,549 @@
+//===--- ValueSources.cpp -------------------------------------------------===//
+
+#include "ValueSources.h"
+#include "LLVMCompat.h"
+#include "LocalValues.h"
+#include "ObjectLengths.h"
+#include "SizeExpressions.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace clang::tidy::calloc {
+
+//===----------------------------------------------------------------------===//
+// The option, and the functions known without it
+//===----------------------------------------------------------------------===//
+
+static bool parseInputEntry(llvm::StringRef Text, InputEntry &Out,
+                            std::string &Error) {
+  llvm::StringRef Name = Text;
+  if (size_t Open = Text.find('('); Open != llvm::StringRef::npos) {
+    llvm::StringRef Arg = Text.drop_front(Open + 1).trim();
+    unsigned N = 0;
+    if (!Arg.consume_back(")") || !Arg.trim().starts_with("out=") ||
+        Arg.trim().drop_front(4).trim().getAsInteger(10, N) || N == 0) {
+      Error = "expected 'name', 'name(out=N)' with N counted from 1, or "
+              "'record.field'";
+      return false;
+    }
+    Out.OutArgument = N;
+    Name = Text.take_front(Open);
+  }
+  Name = Name.trim();
+  auto [Record, Field] = Name.split('.');
+  if (!Field.empty() || Name.ends_with(".")) {
+    if (Out.OutArgument || !isIdentifier(Record.trim()) ||
+        !isIdentifier(Field.trim())) {
+      Error = "'" + Text.str() + "' is not 'record.field'";
+      return false;
+    }
+    Out.Record = Record.trim().str();
+    Out.Name = Field.trim().str();
+    return true;
+  }
+  if (!isIdentifier(Name)) {
+    Error = "'" + Name.str() + "' is not a function name";
+    return false;
+  }
+  Out.Name = Name.str();
+  return true;
+}
+
+InputFunctions::InputFunctions(llvm::StringRef Spec) : Spec(Spec.str()) {
+  llvm::SmallVector<llvm::StringRef, 8> Items;
+  Spec.split(Items, ';', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef Item : Items) {
+    Item = Item.trim();
+    if (Item.empty())
+      continue;
+    InputEntry Entry;
+    std::string Error;
+    if (parseInputEntry(Item, Entry, Error))
+      Entries.push_back(std::move(Entry));
+    else
+      Errors.emplace_back(Item.str(), Error);
+  }
+}
+
+void InputFunctions::reportErrors(const ClangTidyCheck &Check) const {
+  for (const auto &[Entry, Error] : Errors)
+    Check.configurationDiag(
+        "invalid entry in option '%0.%1': '%2': %3; the entry is ignored")
+        << checkName(Check) << OptionName << Entry << Error;
+}
+
+static bool isCharacterPointer(QualType T) {
+  return T->isPointerType() && (T->getPointeeType()->isAnyCharacterType() ||
+                                T->getPointeeType()->isWideCharType());
+}
+
+/// A name that says the function turns text into a number: the C library's
+/// `strtol`, `atoi`, `wcstoul` and their kin in projects (`ngx_atoi`,
+/// `ngx_atosz`, `parse_strtoul`).
+static bool namesTextToNumber(llvm::StringRef Lower) {
+  for (llvm::StringRef Word :
+       {"atoi", "atol", "atosz", "atoof", "hextoi", "strto", "wcsto"})
+    if (Lower.contains(Word))
+      return true;
+  return false;
+}
+
+/// A name that says the function decodes a 64-bit integer from bytes in a
+/// given order (`read_be64`, `archive_le64dec`, `__bswap_64`).
+static bool namesDecoded64(llvm::StringRef Lower) {
+  for (llvm::StringRef Word :
+       {"be64", "le64", "64be", "64le", "bswap64", "bswap_64"})
+    if (Lower.contains(Word))
+      return true;
+  return Lower == "__uint64_identity";
+}
+
+bool InputFunctions::returnsInput(const CallExpr *Call) const {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier())
+    return false;
+  llvm::StringRef Name = Callee->getName();
+  for (const InputEntry &E : Entries)
+    if (E.Record.empty() && !E.OutArgument && E.Name == Name)
+      return true;
+  QualType Result = Callee->getReturnType();
+  if (!Result->isIntegerType())
+    return false;
+  std::string Lower = Name.lower();
+  if (Callee->getNumParams() >= 1 &&
+      isCharacterPointer(Callee->getParamDecl(0)->getType()) &&
+      namesTextToNumber(Lower))
+    return true;
+  return Callee->getASTContext().getTypeSize(Result) >= 64 &&
+         namesDecoded64(Lower);
+}
+
+const Expr *InputFunctions::outArgument(const CallExpr *Call) const {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier())
+    return nullptr;
+  for (const InputEntry &E : Entries)
+    if (E.Record.empty() && E.OutArgument && E.Name == Callee->getName() &&
+        E.OutArgument <= Call->getNumArgs())
+      return Call->getArg(E.OutArgument - 1);
+  return nullptr;
+}
+
+bool InputFunctions::holdsInput(const FieldDecl *Field) const {
+  const RecordDecl *Record = Field->getParent();
+  for (const InputEntry &E : Entries) {
+    if (E.Record.empty() || E.Name != Field->getName())
+      continue;
+    if (Record->getName() == E.Record)
+      return true;
+    if (const TypedefNameDecl *Typedef = Record->getTypedefNameForAnonDecl();
+        Typedef && Typedef->getName() == E.Record)
+      return true;
+  }
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// The index of the translation unit's writes
+//===----------------------------------------------------------------------===//
+
+/// The field or variable an lvalue names: `x`, `p->f`, `s.f`.
+static const ValueDecl *storageOf(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<VarDecl>(Ref->getDecl());
+  return nullptr;
+}
+
+namespace {
+class WriteIndexer : public RecursiveASTVisitor<WriteIndexer> {
+public:
+  WriteIndexer(const ASTContext &Ctx, const InputFunctions &Inputs,
+               llvm::DenseMap<const ValueDecl *, ValueSources::Writes> &Index)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Inputs(Inputs), Index(Index) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    BinaryOperatorKind Op = BO->getOpcode();
+    if (BO->isRelationalOp()) {
+      noteComparison(BO->getLHS(), BO->getRHS());
+      noteComparison(BO->getRHS(), BO->getLHS());
+      return true;
+    }
+    if (Op != BO_Assign && Op != BO_AddAssign && Op != BO_MulAssign &&
+        Op != BO_ShlAssign)
+      return true;
+    const ValueDecl *D = storageOf(BO->getLHS());
+    const auto *Var = dyn_cast_or_null<VarDecl>(D);
+    // Locals are read from their function (LocalValues.h).
+    if (D && (!Var || Var->hasGlobalStorage()))
+      Index[D].Values.push_back(BO->getRHS());
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const Expr *Out = Inputs.outArgument(Call);
+    const auto *Addr =
+        Out ? dyn_cast<UnaryOperator>(Out->IgnoreParenImpCasts()) : nullptr;
+    if (Addr && Addr->getOpcode() == UO_AddrOf)
+      if (const ValueDecl *D = storageOf(Addr->getSubExpr()))
+        Index[D].InputCalls.push_back(Call);
+    return true;
+  }
+
+private:
+  /// A comparison with a constant above 1 limits the value; `n > 0` and
+  /// `n < 1` only test for zero.
+  void noteComparison(const Expr *Side, const Expr *Other) {
+    const ValueDecl *D = storageOf(stripWideningCasts(Side, Ctx));
+    std::optional<llvm::APSInt> Limit =
+        D ? constantValue(Other, Ctx) : std::nullopt;
+    if (Limit && *Limit > 1)
+      Index[D].Compared = true;
+  }
+
+  const ASTContext &Ctx;
+  const SourceManager &SM;
+  const InputFunctions &Inputs;
+  llvm::DenseMap<const ValueDecl *, ValueSources::Writes> &Index;
+};
+} // namespace
+
+ValueSources::ValueSources(ASTContext &Ctx, const IntegerModel &Model,
+                           const InputFunctions &Inputs, CallSites &Callers)
+    : Ctx(Ctx), Model(Model), Inputs(Inputs), Callers(Callers) {}
+
+ValueSources::~ValueSources() = default;
+
+const ValueSources::Writes *ValueSources::writesOf(const ValueDecl *D) {
+  if (!Indexed) {
+    Indexed = true;
+    WriteIndexer(Ctx, Inputs, Index).TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+  auto Found = Index.find(D);
+  return Found == Index.end() ? nullptr : &Found->second;
+}
+
+const FunctionEffects &ValueSources::effectsOf(const Decl *Function) {
+  std::unique_ptr<FunctionEffects> &Slot = Effects[Function];
+  if (!Slot)
+    Slot = std::make_unique<FunctionEffects>(Function);
+  return *Slot;
+}
+
+//===----------------------------------------------------------------------===//
+// Following one factor back
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// What a factor was followed back to.
+struct Trace {
+  /// A call returning or storing input, or a read of a configured field.
+  const Expr *Input = nullptr;
+  /// Otherwise, a parameter of a public function it may hold.
+  const ParmVarDecl *Public = nullptr;
+  /// The largest value the types it went through can hold.
+  Wide Capacity = WideLimit;
+};
+
+/// A function that code outside the translation unit may call directly.
+static bool isPublic(const FunctionDecl *F) {
+  return F->isExternallyVisible() && !F->isMain() &&
+         F->getVisibility() == DefaultVisibility;
+}
+
+static void collectReturns(const Stmt *S,
+                           llvm::SmallVectorImpl<const Expr *> &Out) {
+  if (!S || isa<LambdaExpr>(S) || isa<BlockExpr>(S))
+    return;
+  if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+    if (Ret->getRetValue())
+      Out.push_back(Ret->getRetValue());
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    collectReturns(Child, Out);
+}
+} // namespace
+
+/// Follows a value back to input through what holds it: each local,
+/// field, global, parameter or function result on the way is a place the
+/// value passes, and caps it at its type. A place the code compares with a
+/// constant is taken as bounded there, and ends the search.
+class ValueSources::Tracer {
+public:
+  explicit Tracer(ValueSources &Sources) : Sources(Sources) {}
+
+  Trace trace(const Expr *E, unsigned Depth) {
+    if (!E || Depth > MaxDepth || ++Steps > MaxSteps)
+      return {};
+    Wide Cap = WideLimit;
+    E = peel(E, Cap);
+    return capped(traceValue(E, Depth), Cap);
+  }
+
+private:
+  static constexpr unsigned MaxDepth = 8;
+  static constexpr unsigned MaxSteps = 256;
+
+  /// \p E without parentheses and integer conversions; \p Cap is lowered
+  /// to the largest value each conversion keeps.
+  const Expr *peel(const Expr *E, Wide &Cap) const {
+    while (true) {
+      if (const auto *Paren = dyn_cast<ParenExpr>(E)) {
+        E = Paren->getSubExpr();
+      } else if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+        if (Cast->getType()->isIntegerType())
+          Cap = std::min(Cap, typeMax(Cast->getType()));
+        E = Cast->getSubExpr();
+      } else {
+        return E;
+      }
+    }
+  }
+
+  Wide typeMax(QualType T) const { return Sources.Model.rangeOf(T).Hi; }
+
+  static Trace capped(Trace T, Wide Cap) {
+    T.Capacity = std::min(T.Capacity, Cap);
+    return T;
+  }
+
+  /// \p First when it found input, else the better of it and \p Second.
+  template <typename Fn> static Trace either(Trace First, Fn Second) {
+    if (First.Input)
+      return First;
+    Trace Other = Second();
+    return Other.Input || !First.Public ? Other : First;
+  }
+
+  Trace traceValue(const Expr *E, unsigned Depth) {
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      return traceCall(Call, Depth);
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (Field && Sources.Inputs.holdsInput(Field))
+        return {ME, nullptr, typeMax(Field->getType())};
+      return Field ? traceStorage(Field, Depth) : Trace{};
+    }
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+      return traceVariable(dyn_cast<VarDecl>(Ref->getDecl()), Depth);
+    if (const auto *BO = dyn_cast<BinaryOperator>(E))
+      return traceBinary(BO, Depth);
+    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
+      return either(trace(CO->getTrueExpr(), Depth),
+                    [&] { return trace(CO->getFalseExpr(), Depth); });
+    return {};
+  }
+
+  Trace traceAll(llvm::ArrayRef<const Expr *> Values, unsigned Depth) {
+    Trace Best;
+    for (const Expr *V : Values) {
+      Best = either(Best, [&] { return trace(V, Depth); });
+      if (Best.Input)
+        break;
+    }
+    return Best;
+  }
+
+  Trace traceCall(const CallExpr *Call, unsigned Depth) {
+    if (Sources.Inputs.returnsInput(Call))
+      return {Call, nullptr, typeMax(Call->getType())};
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+    if (!Def || !Def->hasBody() || !Seen.insert(Def).second)
+      return {};
+    llvm::SmallVector<const Expr *, 4> Returned;
+    collectReturns(Def->getBody(), Returned);
+    return capped(traceAll(Returned, Depth + 1), typeMax(Def->getReturnType()));
+  }
+
+  /// A read of an integer from memory: `p[i]`, `*p`.
+  static bool readsMemory(const Expr *E) {
+    E = E->IgnoreParenCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      return UO->getOpcode() == UO_Deref;
+    return isa<ArraySubscriptExpr>(E);
+  }
+
+  Trace traceBinary(const BinaryOperator *BO, unsigned Depth) {
+    // Bytes assembled into an integer (`v << 8 | p[i]`): data decoded.
+    if ((BO->getOpcode() == BO_Or || BO->getOpcode() == BO_Shl) &&
+        (readsMemory(BO->getLHS()) || readsMemory(BO->getRHS())))
+      return {BO, nullptr, typeMax(BO->getType())};
+    if (BO->getOpcode() == BO_Or)
+      return either(trace(BO->getLHS(), Depth),
+                    [&] { return trace(BO->getRHS(), Depth); });
+    switch (BO->getOpcode()) {
+    case BO_Add:
+    case BO_Mul:
+    case BO_Shl:
+      return either(trace(BO->getLHS(), Depth),
+                    [&] { return trace(BO->getRHS(), Depth); });
+    case BO_Sub:
+    case BO_Div:
+    case BO_Shr:
+      return trace(BO->getLHS(), Depth);
+    case BO_Comma:
+    case BO_Assign:
+      return trace(BO->getRHS(), Depth);
+    default:
+      return {};
+    }
+  }
+
+  Trace traceVariable(const VarDecl *Var, unsigned Depth) {
+    if (!Var || !Seen.insert(Var).second)
+      return {};
+    if (const auto *Param = dyn_cast<ParmVarDecl>(Var))
+      return capped(traceParameter(Param, Depth), typeMax(Var->getType()));
+    if (Var->hasGlobalStorage()) {
+      Trace Init;
+      if (const VarDecl *Def = Var->getDefinition(); Def && Def->getInit())
+        Init = trace(Def->getInit(), Depth + 1);
+      return either(capped(Init, typeMax(Var->getType())),
+                    [&] { return traceStorage(Var, Depth); });
+    }
+    const auto *Owner =
+        dyn_cast_or_null<Decl>(Var->getParentFunctionOrMethod());
+    const ValueSources::Writes *W = Sources.writesOf(Var);
+    if (!Owner || (W && W->Compared))
+      return {};
+    if (W && !W->InputCalls.empty())
+      return {W->InputCalls.front(), nullptr, typeMax(Var->getType())};
+    LocalTouches T =
+        touchesOf(Var, Owner, Sources.effectsOf(Owner), Sources.Ctx);
+    llvm::SmallVector<const Expr *, 6> Values(T.Values.begin(), T.Values.end());
+    for (const LocalTouch &Touch : T.Touches)
+      if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Touch.At);
+          BO && BO->isCompoundAssignmentOp())
+        Values.push_back(BO->getRHS());
+    return capped(traceAll(Values, Depth), typeMax(Var->getType()));
+  }
+
+  Trace traceParameter(const ParmVarDecl *Param, unsigned Depth) {
+    const auto *Function = dyn_cast<FunctionDecl>(Param->getDeclContext());
+    if (!Function)
+      return {};
+    if (const ValueSources::Writes *W = Sources.writesOf(Param);
+        W && W->Compared)
+      return {};
+    if (const llvm::SmallVectorImpl<const CallExpr *> *Calls =
+            Sources.Callers.callsOf(Function)) {
+      unsigned Index = Param->getFunctionScopeIndex();
+      llvm::SmallVector<const Expr *, 4> Args;
+      for (const CallExpr *Call : *Calls)
+        if (Index < Call->getNumArgs())
+          Args.push_back(Call->getArg(Index));
+      return traceAll(Args, Depth + 1);
+    }
+    if (isPublic(Function))
+      return {nullptr, Param};
+    return {};
+  }
+
+  /// What the translation unit writes to a field or a global.
+  Trace traceStorage(const ValueDecl *D, unsigned Depth) {
+    if (!Seen.insert(D).second && !isa<VarDecl>(D))
+      return {};
+    const ValueSources::Writes *W = Sources.writesOf(D);
+    if (!W || W->Compared)
+      return {};
+    Wide Cap = typeMax(D->getType());
+    if (!W->InputCalls.empty())
+      return {W->InputCalls.front(), nullptr, Cap};
+    Trace Found = traceAll(W->Values, Depth + 1);
+    // A parameter stored in a field is no longer that function's factor.
+    Found.Public = nullptr;
+    return capped(Found, Cap);
+  }
+
+  ValueSources &Sources;
+  llvm::SmallPtrSet<const Decl *, 16> Seen;
+  unsigned Steps = 0;
+};
+
+//===----------------------------------------------------------------------===//
+// Whether the source makes the product wrap
+//===----------------------------------------------------------------------===//
+
+static Wide saturatingProduct(Wide A, Wide B) {
+  if (A <= 0 || B <= 0)
+    return 0;
+  if (A > WideLimit / B)
+    return WideLimit;
+  return A * B;
+}
+
+std::optional<LargeValueSource>
+ValueSources::sourceOf(const WrappingProduct &Wrap, const Decl *Function) {
+  if (!Wrap.Product)
+    return std::nullopt;
+  struct Factor {
+    const Expr *E;
+    Trace T;
+    ValueRange Range;
+  };
+  llvm::SmallVector<Factor, 4> Factors;
+  for (const Expr *E : productFactors(Wrap.Product)) {
+    Factor F{E, {}, RangeEvaluator(Model, Wrap.Facts).evaluate(E)};
+    if (!isConstantFactor(E, Ctx))
+      F.T = Tracer(*this).trace(E, 0);
+    Factors.push_back(F);
+  }
+  // Parameters of one public function, two or more of them factors.
+  LargeValueSource Api;
+  Api.Kind = LargeValueSource::PublicParameters;
+  for (const Factor &F : Factors) {
+    if (!F.T.Public)
+      continue;
+    const auto *Owner = dyn_cast<FunctionDecl>(F.T.Public->getDeclContext());
+    if (!Owner || Owner != Function)
+      continue;
+    Api.Api = Owner;
+    if (!llvm::is_contained(Api.Parameters, F.T.Public))
+      Api.Parameters.push_back(F.T.Public);
+  }
+  bool ApiPair = Api.Parameters.size() >= 2;
+  auto Sourced = [&](const Factor &F) {
+    return F.T.Input ||
+           (ApiPair && F.T.Public && F.T.Public->getDeclContext() == Api.Api);
+  };
+  Wide Reach = 1;
+  for (const Factor &F : Factors)
+    Reach =
+        saturatingProduct(Reach, Sourced(F) ? std::min(F.Range.Hi, F.T.Capacity)
+                                            : std::max<Wide>(F.Range.Lo, 1));
+  if (Reach <= Model.rangeOf(Wrap.Product->getType()).Hi)
+    return std::nullopt;
+  for (const Factor &F : Factors)
+    if (F.T.Input) {
+      LargeValueSource S;
+      S.Factor = F.E;
+      S.At = F.T.Input;
+      return S;
+    }
+  if (!ApiPair)
+    return std::nullopt;
+  for (const Factor &F : Factors)
+    if (Sourced(F)) {
+      Api.Factor = F.E;
+      break;
+    }
+  return Api;
+}
+
+} // namespace clang::tidy::calloc

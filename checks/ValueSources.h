@@ -1,0 +1,140 @@
+//===--- ValueSources.h - where a count too large for memory comes from ---===//
+//
+// A product computed in size_t wraps only when its factors reach about
+// 2^64 together: far beyond any count of objects in memory, since no object
+// is larger than PTRDIFF_MAX bytes. A value that large comes from outside
+// the program: a number parsed from text or decoded from data, or what code
+// outside the file passes to a public function. This file names that
+// source, following a factor back through locals, the fields and globals
+// the translation unit writes, the functions it defines, and the callers of
+// its static functions. Without a source, calloc-unchecked-multiplication
+// assumes the count measures memory, and by default does not say "can
+// overflow" (docs/calloc-unchecked-multiplication.md).
+//
+// The `Inputs` option names the project's own sources: functions whose
+// result (or whose out-argument) is such a number, and fields that hold one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CALLOC_TIDY_VALUESOURCES_H
+#define CALLOC_TIDY_VALUESOURCES_H
+
+#include "CallSites.h"
+#include "IntegerRanges.h"
+#include "StatementEffects.h"
+#include "WrappingProducts.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clang::tidy::calloc {
+
+/// One entry of `Inputs`: a function whose result is a number from outside
+/// the program (`NAME`), one that stores such a number through its
+/// argument N (`NAME(out=N)`, counted from 1), or a field that holds one
+/// (`RECORD.FIELD`).
+struct InputEntry {
+  std::string Record; // empty for a function
+  std::string Name;
+  unsigned OutArgument = 0; // 1-based; 0 for the result
+};
+
+/// The `Inputs` option, with the C library's parsers (strtol and friends,
+/// atoi, ...) and the functions recognized by name and type: one returning
+/// an integer from a character pointer whose name says it converts text to
+/// a number (`ngx_atoi`, `parse_strtoul`), and one returning a 64-bit
+/// integer whose name says it decodes one (`read_be64`, `archive_le64dec`).
+class InputFunctions {
+public:
+  static constexpr llvm::StringLiteral OptionName = "Inputs";
+
+  explicit InputFunctions(llvm::StringRef Spec);
+  void reportErrors(const ClangTidyCheck &Check) const;
+  const std::string &spec() const { return Spec; }
+
+  /// Whether \p Call returns a number from outside the program.
+  bool returnsInput(const CallExpr *Call) const;
+  /// The argument through which \p Call stores such a number, if any.
+  const Expr *outArgument(const CallExpr *Call) const;
+  /// Whether \p Field is configured as holding such a number.
+  bool holdsInput(const FieldDecl *Field) const;
+
+private:
+  std::string Spec;
+  std::vector<InputEntry> Entries;
+  std::vector<std::pair<std::string, std::string>> Errors;
+};
+
+/// Where a wrapping product's large factor comes from.
+struct LargeValueSource {
+  enum SourceKind {
+    /// A call that returns, or stores, a number from outside the program.
+    Input,
+    /// Two or more parameters of a public function, which code outside
+    /// the file may call with any values.
+    PublicParameters,
+  } Kind = Input;
+  /// The factor of the product that carries the value.
+  const Expr *Factor = nullptr;
+  /// Input: the call, or the read of a field configured in `Inputs`.
+  const Expr *At = nullptr;
+  /// PublicParameters: the function, and the parameters that are factors.
+  const FunctionDecl *Api = nullptr;
+  llvm::SmallVector<const ParmVarDecl *, 2> Parameters;
+};
+
+/// The sources of the translation unit: its writes to fields and globals
+/// and its calls of input functions are indexed once, the first time a
+/// product needs a source.
+class ValueSources {
+public:
+  ValueSources(ASTContext &Ctx, const IntegerModel &Model,
+               const InputFunctions &Inputs, CallSites &Callers);
+  ~ValueSources();
+
+  /// The source that makes \p Wrap, a product computed in the size type,
+  /// really wrap: a factor that comes from input and whose range, times
+  /// the other factors at their smallest, leaves the type. None when the
+  /// check cannot name one.
+  /// \p Function is the function the product is computed in: public
+  /// parameters count only when they are its own.
+  std::optional<LargeValueSource> sourceOf(const WrappingProduct &Wrap,
+                                           const Decl *Function);
+
+  /// What the index records of one field or variable: the values written
+  /// to it by `=` (or `+=`, `*=`, `<<=`; for fields and globals), the input
+  /// calls storing into it, and whether the code compares it with a
+  /// constant (`if (n > 65535) fail;`): then it is taken as bounded.
+  struct Writes {
+    llvm::SmallVector<const Expr *, 4> Values;
+    llvm::SmallVector<const CallExpr *, 2> InputCalls;
+    bool Compared = false;
+  };
+
+private:
+  /// Follows one factor back (ValueSources.cpp).
+  class Tracer;
+  const Writes *writesOf(const ValueDecl *D);
+  const FunctionEffects &effectsOf(const Decl *Function);
+
+  ASTContext &Ctx;
+  const IntegerModel &Model;
+  const InputFunctions &Inputs;
+  CallSites &Callers;
+  bool Indexed = false;
+  llvm::DenseMap<const ValueDecl *, Writes> Index;
+  llvm::DenseMap<const Decl *, std::unique_ptr<FunctionEffects>> Effects;
+};
+
+} // namespace clang::tidy::calloc
+
+#endif // CALLOC_TIDY_VALUESOURCES_H
