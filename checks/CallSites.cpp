@@ -24,8 +24,7 @@ public:
 
   // System headers cannot call this file's functions.
   bool TraverseDecl(Decl *D) {
-    if (D && !isa<TranslationUnitDecl>(D) &&
-        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+    if (D && !isa<TranslationUnitDecl>(D) && inSystemHeader(D, SM))
       return true;
     return RecursiveASTVisitor::TraverseDecl(D);
   }
@@ -64,6 +63,10 @@ private:
   llvm::DenseSet<const DeclRefExpr *> CalleeNames;
 };
 } // namespace
+
+bool inSystemHeader(const Decl *D, const SourceManager &SM) {
+  return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+}
 
 void CallSites::scan() {
   Scanned = true;

@@ -24,6 +24,10 @@
 
 namespace clang::tidy::calloc {
 
+/// Whether \p D is declared in a system header: code there cannot call or
+/// write what the translation unit defines, so its walks skip it.
+bool inSystemHeader(const Decl *D, const SourceManager &SM);
+
 class CallSites {
 public:
   CallSites(ASTContext &Ctx, const IntegerModel &Model)

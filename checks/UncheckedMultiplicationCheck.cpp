@@ -121,15 +121,9 @@ void UncheckedMultiplicationCheck::check(
   std::optional<WrappingProduct> Wrap =
       findWrappingProduct(*Origin, SizeType, *Model);
   bool CanWrap = Wrap.has_value();
-  // A product in the size type wraps only for counts no object in memory
-  // has: say so only with the input such a count comes from. A product
-  // computed, or stored, in a narrower type wraps for counts memory holds.
-  bool Narrow =
-      Wrap && (!Wrap->NarrowType.empty() ||
-               (Origin->Through && Model->width(Origin->Through->getType()) <
-                                       Model->width(SizeType)));
   std::optional<LargeValueSource> Source;
-  if (Wrap && !Narrow && WideProductsNeedInput) {
+  if (Wrap && WideProductsNeedInput &&
+      wrapsOnlyBeyondMemory(*Wrap, *Origin, SizeType, *Model)) {
     Source = Sources->sourceOf(*Wrap, Function);
     CanWrap = Source.has_value();
     if (!CanWrap && !ReportUncheckedProducts)
@@ -198,23 +192,15 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
 
 void UncheckedMultiplicationCheck::emitSourceNote(
     const LargeValueSource &Source, const ASTContext &Ctx) {
-  if (Source.Kind == LargeValueSource::Input && !isa<CallExpr>(Source.At) &&
-      !isa<MemberExpr>(Source.At)) {
-    diag(Source.At->getExprLoc(),
-         "'%0' can be as large as this '%1', a number assembled from bytes "
-         "in memory that nothing in this file bounds",
-         DiagnosticIDs::Note)
-        << displayText(Source.Factor, Ctx) << displayText(Source.At, Ctx)
-        << Source.At->getSourceRange();
-    return;
-  }
   if (Source.Kind == LargeValueSource::Input) {
+    bool Bytes = !isa<CallExpr>(Source.At) && !isa<MemberExpr>(Source.At);
     diag(Source.At->getExprLoc(),
-         "'%0' can be as large as this '%1', a number from outside the "
-         "program that nothing in this file bounds",
+         "'%0' can be as large as this '%1', a number %select{from outside "
+         "the program|assembled from bytes in memory}2 that nothing in this "
+         "file bounds",
          DiagnosticIDs::Note)
         << displayText(Source.Factor, Ctx) << displayText(Source.At, Ctx)
-        << Source.At->getSourceRange();
+        << Bytes << Source.At->getSourceRange();
     return;
   }
   diag(Source.Api->getLocation(),

@@ -170,8 +170,7 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool TraverseDecl(Decl *D) {
-    if (D && !isa<TranslationUnitDecl>(D) &&
-        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+    if (D && !isa<TranslationUnitDecl>(D) && inSystemHeader(D, SM))
       return true;
     return RecursiveASTVisitor::TraverseDecl(D);
   }
@@ -277,6 +276,13 @@ static void collectReturns(const Stmt *S,
   for (const Stmt *Child : S->children())
     collectReturns(Child, Out);
 }
+/// A read of an integer from memory: `p[i]`, `*p`.
+static bool readsMemory(const Expr *E) {
+  E = E->IgnoreParenCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_Deref;
+  return isa<ArraySubscriptExpr>(E);
+}
 } // namespace
 
 /// Follows a value back to input through what holds it: each local,
@@ -330,24 +336,7 @@ private:
     return Other.Input || !First.Public ? Other : First;
   }
 
-  Trace traceValue(const Expr *E, unsigned Depth) {
-    if (const auto *Call = dyn_cast<CallExpr>(E))
-      return traceCall(Call, Depth);
-    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
-      if (Field && Sources.Inputs.holdsInput(Field))
-        return {ME, nullptr, typeMax(Field->getType())};
-      return Field ? traceStorage(Field, Depth) : Trace{};
-    }
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-      return traceVariable(dyn_cast<VarDecl>(Ref->getDecl()), Depth);
-    if (const auto *BO = dyn_cast<BinaryOperator>(E))
-      return traceBinary(BO, Depth);
-    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
-      return either(trace(CO->getTrueExpr(), Depth),
-                    [&] { return trace(CO->getFalseExpr(), Depth); });
-    return {};
-  }
+  Trace traceValue(const Expr *E, unsigned Depth);
 
   Trace traceAll(llvm::ArrayRef<const Expr *> Values, unsigned Depth) {
     Trace Best;
@@ -359,126 +348,154 @@ private:
     return Best;
   }
 
-  Trace traceCall(const CallExpr *Call, unsigned Depth) {
-    if (Sources.Inputs.returnsInput(Call))
-      return {Call, nullptr, typeMax(Call->getType())};
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
-    if (!Def || !Def->hasBody() || !Seen.insert(Def).second)
-      return {};
-    llvm::SmallVector<const Expr *, 4> Returned;
-    collectReturns(Def->getBody(), Returned);
-    return capped(traceAll(Returned, Depth + 1), typeMax(Def->getReturnType()));
-  }
+  Trace traceCall(const CallExpr *Call, unsigned Depth);
 
-  /// A read of an integer from memory: `p[i]`, `*p`.
-  static bool readsMemory(const Expr *E) {
-    E = E->IgnoreParenCasts();
-    if (const auto *UO = dyn_cast<UnaryOperator>(E))
-      return UO->getOpcode() == UO_Deref;
-    return isa<ArraySubscriptExpr>(E);
-  }
+  Trace traceBinary(const BinaryOperator *BO, unsigned Depth);
 
-  Trace traceBinary(const BinaryOperator *BO, unsigned Depth) {
-    // Bytes assembled into an integer (`v << 8 | p[i]`): data decoded.
-    if ((BO->getOpcode() == BO_Or || BO->getOpcode() == BO_Shl) &&
-        (readsMemory(BO->getLHS()) || readsMemory(BO->getRHS())))
-      return {BO, nullptr, typeMax(BO->getType())};
-    if (BO->getOpcode() == BO_Or)
-      return either(trace(BO->getLHS(), Depth),
-                    [&] { return trace(BO->getRHS(), Depth); });
-    switch (BO->getOpcode()) {
-    case BO_Add:
-    case BO_Mul:
-    case BO_Shl:
-      return either(trace(BO->getLHS(), Depth),
-                    [&] { return trace(BO->getRHS(), Depth); });
-    case BO_Sub:
-    case BO_Div:
-    case BO_Shr:
-      return trace(BO->getLHS(), Depth);
-    case BO_Comma:
-    case BO_Assign:
-      return trace(BO->getRHS(), Depth);
-    default:
-      return {};
-    }
-  }
+  Trace traceVariable(const VarDecl *Var, unsigned Depth);
 
-  Trace traceVariable(const VarDecl *Var, unsigned Depth) {
-    if (!Var || !Seen.insert(Var).second)
-      return {};
-    if (const auto *Param = dyn_cast<ParmVarDecl>(Var))
-      return capped(traceParameter(Param, Depth), typeMax(Var->getType()));
-    if (Var->hasGlobalStorage()) {
-      Trace Init;
-      if (const VarDecl *Def = Var->getDefinition(); Def && Def->getInit())
-        Init = trace(Def->getInit(), Depth + 1);
-      return either(capped(Init, typeMax(Var->getType())),
-                    [&] { return traceStorage(Var, Depth); });
-    }
-    const auto *Owner =
-        dyn_cast_or_null<Decl>(Var->getParentFunctionOrMethod());
-    const ValueSources::Writes *W = Sources.writesOf(Var);
-    if (!Owner || (W && W->Compared))
-      return {};
-    if (W && !W->InputCalls.empty())
-      return {W->InputCalls.front(), nullptr, typeMax(Var->getType())};
-    LocalTouches T =
-        touchesOf(Var, Owner, Sources.effectsOf(Owner), Sources.Ctx);
-    llvm::SmallVector<const Expr *, 6> Values(T.Values.begin(), T.Values.end());
-    for (const LocalTouch &Touch : T.Touches)
-      if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Touch.At);
-          BO && BO->isCompoundAssignmentOp())
-        Values.push_back(BO->getRHS());
-    return capped(traceAll(Values, Depth), typeMax(Var->getType()));
-  }
-
-  Trace traceParameter(const ParmVarDecl *Param, unsigned Depth) {
-    const auto *Function = dyn_cast<FunctionDecl>(Param->getDeclContext());
-    if (!Function)
-      return {};
-    if (const ValueSources::Writes *W = Sources.writesOf(Param);
-        W && W->Compared)
-      return {};
-    if (const llvm::SmallVectorImpl<const CallExpr *> *Calls =
-            Sources.Callers.callsOf(Function)) {
-      unsigned Index = Param->getFunctionScopeIndex();
-      llvm::SmallVector<const Expr *, 4> Args;
-      for (const CallExpr *Call : *Calls)
-        if (Index < Call->getNumArgs())
-          Args.push_back(Call->getArg(Index));
-      return traceAll(Args, Depth + 1);
-    }
-    if (isPublic(Function))
-      return {nullptr, Param};
-    return {};
-  }
+  Trace traceParameter(const ParmVarDecl *Param, unsigned Depth);
 
   /// What the translation unit writes to a field or a global.
-  Trace traceStorage(const ValueDecl *D, unsigned Depth) {
-    if (!Seen.insert(D).second && !isa<VarDecl>(D))
-      return {};
-    const ValueSources::Writes *W = Sources.writesOf(D);
-    if (!W || W->Compared)
-      return {};
-    Wide Cap = typeMax(D->getType());
-    if (!W->InputCalls.empty())
-      return {W->InputCalls.front(), nullptr, Cap};
-    Trace Found = traceAll(W->Values, Depth + 1);
-    // A parameter stored in a field is no longer that function's factor.
-    Found.Public = nullptr;
-    return capped(Found, Cap);
-  }
+  Trace traceStorage(const ValueDecl *D, unsigned Depth);
 
   ValueSources &Sources;
   llvm::SmallPtrSet<const Decl *, 16> Seen;
   unsigned Steps = 0;
 };
 
+Trace ValueSources::Tracer::traceValue(const Expr *E, unsigned Depth) {
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return traceCall(Call, Depth);
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (Field && Sources.Inputs.holdsInput(Field))
+      return {ME, nullptr, typeMax(Field->getType())};
+    return Field ? traceStorage(Field, Depth) : Trace{};
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return traceVariable(dyn_cast<VarDecl>(Ref->getDecl()), Depth);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return traceBinary(BO, Depth);
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
+    return either(trace(CO->getTrueExpr(), Depth),
+                  [&] { return trace(CO->getFalseExpr(), Depth); });
+  return {};
+}
+
+Trace ValueSources::Tracer::traceCall(const CallExpr *Call, unsigned Depth) {
+  if (Sources.Inputs.returnsInput(Call))
+    return {Call, nullptr, typeMax(Call->getType())};
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+  if (!Def || !Def->hasBody() || !Seen.insert(Def).second)
+    return {};
+  llvm::SmallVector<const Expr *, 4> Returned;
+  collectReturns(Def->getBody(), Returned);
+  return capped(traceAll(Returned, Depth + 1), typeMax(Def->getReturnType()));
+}
+
+Trace ValueSources::Tracer::traceBinary(const BinaryOperator *BO,
+                                        unsigned Depth) {
+  // Bytes assembled into an integer (`v << 8 | p[i]`): data decoded.
+  if ((BO->getOpcode() == BO_Or || BO->getOpcode() == BO_Shl) &&
+      (readsMemory(BO->getLHS()) || readsMemory(BO->getRHS())))
+    return {BO, nullptr, typeMax(BO->getType())};
+  if (BO->getOpcode() == BO_Or)
+    return either(trace(BO->getLHS(), Depth),
+                  [&] { return trace(BO->getRHS(), Depth); });
+  switch (BO->getOpcode()) {
+  case BO_Add:
+  case BO_Mul:
+  case BO_Shl:
+    return either(trace(BO->getLHS(), Depth),
+                  [&] { return trace(BO->getRHS(), Depth); });
+  case BO_Sub:
+  case BO_Div:
+  case BO_Shr:
+    return trace(BO->getLHS(), Depth);
+  case BO_Comma:
+  case BO_Assign:
+    return trace(BO->getRHS(), Depth);
+  default:
+    return {};
+  }
+}
+
+Trace ValueSources::Tracer::traceVariable(const VarDecl *Var, unsigned Depth) {
+  if (!Var || !Seen.insert(Var).second)
+    return {};
+  if (const auto *Param = dyn_cast<ParmVarDecl>(Var))
+    return capped(traceParameter(Param, Depth), typeMax(Var->getType()));
+  if (Var->hasGlobalStorage()) {
+    Trace Init;
+    if (const VarDecl *Def = Var->getDefinition(); Def && Def->getInit())
+      Init = trace(Def->getInit(), Depth + 1);
+    return either(capped(Init, typeMax(Var->getType())),
+                  [&] { return traceStorage(Var, Depth); });
+  }
+  const auto *Owner = dyn_cast_or_null<Decl>(Var->getParentFunctionOrMethod());
+  const ValueSources::Writes *W = Sources.writesOf(Var);
+  if (!Owner || (W && W->Compared))
+    return {};
+  if (W && !W->InputCalls.empty())
+    return {W->InputCalls.front(), nullptr, typeMax(Var->getType())};
+  LocalTouches T = touchesOf(Var, Owner, Sources.effectsOf(Owner), Sources.Ctx);
+  llvm::SmallVector<const Expr *, 6> Values(T.Values.begin(), T.Values.end());
+  for (const LocalTouch &Touch : T.Touches)
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Touch.At);
+        BO && BO->isCompoundAssignmentOp())
+      Values.push_back(BO->getRHS());
+  return capped(traceAll(Values, Depth), typeMax(Var->getType()));
+}
+
+Trace ValueSources::Tracer::traceParameter(const ParmVarDecl *Param,
+                                           unsigned Depth) {
+  const auto *Function = dyn_cast<FunctionDecl>(Param->getDeclContext());
+  if (!Function)
+    return {};
+  if (const ValueSources::Writes *W = Sources.writesOf(Param); W && W->Compared)
+    return {};
+  if (const llvm::SmallVectorImpl<const CallExpr *> *Calls =
+          Sources.Callers.callsOf(Function)) {
+    unsigned Index = Param->getFunctionScopeIndex();
+    llvm::SmallVector<const Expr *, 4> Args;
+    for (const CallExpr *Call : *Calls)
+      if (Index < Call->getNumArgs())
+        Args.push_back(Call->getArg(Index));
+    return traceAll(Args, Depth + 1);
+  }
+  if (isPublic(Function))
+    return {nullptr, Param};
+  return {};
+}
+
+Trace ValueSources::Tracer::traceStorage(const ValueDecl *D, unsigned Depth) {
+  if (!Seen.insert(D).second && !isa<VarDecl>(D))
+    return {};
+  const ValueSources::Writes *W = Sources.writesOf(D);
+  if (!W || W->Compared)
+    return {};
+  Wide Cap = typeMax(D->getType());
+  if (!W->InputCalls.empty())
+    return {W->InputCalls.front(), nullptr, Cap};
+  Trace Found = traceAll(W->Values, Depth + 1);
+  // A parameter stored in a field is no longer that function's factor.
+  Found.Public = nullptr;
+  return capped(Found, Cap);
+}
+
 //===----------------------------------------------------------------------===//
 // Whether the source makes the product wrap
 //===----------------------------------------------------------------------===//
+
+bool wrapsOnlyBeyondMemory(const WrappingProduct &Wrap,
+                           const SizeOrigin &Origin, QualType SizeType,
+                           const IntegerModel &Model) {
+  return Wrap.NarrowType.empty() &&
+         !(Origin.Through &&
+           Model.width(Origin.Through->getType()) < Model.width(SizeType));
+}
 
 static Wide saturatingProduct(Wide A, Wide B) {
   if (A <= 0 || B <= 0)

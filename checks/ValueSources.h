@@ -92,6 +92,14 @@ struct LargeValueSource {
   llvm::SmallVector<const ParmVarDecl *, 2> Parameters;
 };
 
+/// Whether \p Wrap can wrap only for counts no object in memory has: it is
+/// computed in the size type \p SizeType (or wider), and not stored in a
+/// narrower variable on its way to the call. A product computed or stored
+/// in a narrower type (`int`) wraps for counts memory holds.
+bool wrapsOnlyBeyondMemory(const WrappingProduct &Wrap,
+                           const SizeOrigin &Origin, QualType SizeType,
+                           const IntegerModel &Model);
+
 /// The sources of the translation unit: its writes to fields and globals
 /// and its calls of input functions are indexed once, the first time a
 /// product needs a source.
