@@ -163,9 +163,9 @@ const PointFacts::KeyState *PointFacts::state(const ValueKey &Key) const {
 
 GuardAnalysis::GuardAnalysis(const Decl *Function, ASTContext &Ctx,
                              const IntegerModel &Model, bool AssertsAreGuards,
-                             CallSites *Callers)
+                             CallSites *Callers, OutParameters *Outs)
     : Function(Function), Ctx(Ctx), Model(Model),
-      AssertsAreGuards(AssertsAreGuards), Callers(Callers),
+      AssertsAreGuards(AssertsAreGuards), Callers(Callers), Outs(Outs),
       Counters(Function, Model, Callers) {
   Stmt *Body = Function ? Function->getBody() : nullptr;
   HasErrors = Function && Function->isInvalidDecl();
@@ -196,6 +196,22 @@ void GuardAnalysis::findLoopHeads() {
         LoopHead[To->getBlockID()] = true;
 }
 
+/// Each `&v` of a local v passed directly as an argument of \p Call.
+void GuardAnalysis::indexOutArguments(const CallExpr *Call) {
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    const auto *UO = dyn_cast<UnaryOperator>(Call->getArg(I)->IgnoreParens());
+    if (!UO || UO->getOpcode() != UO_AddrOf)
+      continue;
+    const auto *Ref =
+        dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts());
+    const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!Var || !Var->hasLocalStorage() || !Var->getType()->isIntegerType())
+      continue;
+    OutArguments[UO] = {Call, I};
+    OutArgumentsOf[Call].push_back({I, UO});
+  }
+}
+
 /// Where each statement is evaluated, what is assigned to each variable,
 /// and every comparison; and whether any of it failed to compile.
 void GuardAnalysis::indexStatements() {
@@ -219,6 +235,8 @@ void GuardAnalysis::indexStatements() {
           if (std::optional<ValueKey> K = keyOf(BO->getLHS());
               K && !K->isPart())
             Assigned[K->Var].push_back(BO->getRHS());
+      } else if (const auto *Call = dyn_cast<CallExpr>(St); Call && Outs) {
+        indexOutArguments(Call);
       } else if (const auto *DS = dyn_cast<DeclStmt>(St)) {
         for (const Decl *D : DS->decls())
           if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
@@ -434,7 +452,8 @@ void GuardAnalysis::transferUnary(PointFacts &State,
                                   const UnaryOperator *UO) const {
   if (UO->getOpcode() == UO_AddrOf) {
     if (std::optional<ValueKey> Key = keyOf(UO->getSubExpr()))
-      markEscaped(State, *Key);
+      if (!isOutArgument(UO))
+        markEscaped(State, *Key);
     return;
   }
   if (!UO->isIncrementDecrementOp())
@@ -492,6 +511,46 @@ void GuardAnalysis::transferCall(PointFacts &State,
     const auto *VD = dyn_cast<VarDecl>(Key.Var);
     if (VD && VD->hasGlobalStorage() && !VD->getType().isConstQualified())
       reset(State, Key, KS, Model, Call);
+  }
+  transferOutArguments(State, Call);
+}
+
+/// Whether \p AddressOf hands a local to a function of this file that only
+/// stores through it (OutParameters.h): the local does not escape.
+bool GuardAnalysis::isOutArgument(const UnaryOperator *AddressOf) const {
+  auto It = OutArguments.find(AddressOf);
+  return It != OutArguments.end() &&
+         Outs->storedThrough(It->second.first, It->second.second);
+}
+
+/// Whether the local \p Key names was declared without a value and has not
+/// been given one on any path here.
+static bool neverSet(const ValueKey &Key, const PointFacts::KeyState &S) {
+  const auto *Var = dyn_cast<VarDecl>(Key.Var);
+  return Var && !Key.isPart() && !isa<ParmVarDecl>(Var) &&
+         Var->hasLocalStorage() && S.Definitions.size() == 1 &&
+         S.Definitions.front() == nullptr;
+}
+
+/// A local whose address \p Call gets holds afterwards what the callee
+/// stores through it, or, on a path that stores nothing, its value before.
+void GuardAnalysis::transferOutArguments(PointFacts &State,
+                                         const CallExpr *Call) const {
+  auto It = OutArgumentsOf.find(Call);
+  if (It == OutArgumentsOf.end())
+    return;
+  for (auto [Index, AddressOf] : It->second) {
+    std::optional<ValueKey> Key = keyOf(AddressOf->getSubExpr());
+    auto Found = Key ? State.Keys.find(*Key) : State.Keys.end();
+    if (Found == State.Keys.end() || Found->second.Escaped ||
+        !isOutArgument(AddressOf))
+      continue;
+    std::optional<ValueRange> Stored = Outs->storedRange(Call, Index, &State);
+    if (!Stored)
+      continue;
+    const PointFacts::KeyState &Old = Found->second;
+    assign(State, *Key, neverSet(*Key, Old) ? *Stored : Old.Range.join(*Stored),
+           AddressOf);
   }
 }
 
@@ -623,13 +682,16 @@ std::optional<ValueRange> GuardAnalysis::boundFromComparison(
 void GuardAnalysis::learnDivisionBound(PointFacts &State, const ValueKey &Key,
                                        const Expr *AExpr,
                                        const Expr *Other) const {
-  const auto *Div = dyn_cast<BinaryOperator>(Other->IgnoreParenImpCasts());
+  // `(uint64_t)(K / b)`: a widening cast keeps the quotient.
+  const auto *Div =
+      dyn_cast<BinaryOperator>(stripWideningCasts(Other, Ctx)->IgnoreParens());
   Wide Margin = 0;
   if (Div && Div->getOpcode() == BO_Sub) {
     std::optional<llvm::APSInt> C = constantValue(Div->getRHS(), Ctx);
     std::optional<Wide> M = C ? toWide(*C) : std::nullopt;
     Margin = M && *M > 0 ? *M : 0;
-    Div = dyn_cast<BinaryOperator>(Div->getLHS()->IgnoreParenImpCasts());
+    Div = dyn_cast<BinaryOperator>(
+        stripWideningCasts(Div->getLHS(), Ctx)->IgnoreParens());
   }
   if (!Div || Div->getOpcode() != BO_Div)
     return;

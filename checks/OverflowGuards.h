@@ -25,6 +25,7 @@
 #include "CallSites.h"
 #include "IntegerRanges.h"
 #include "LoopCounters.h"
+#include "OutParameters.h"
 #include "StorageLocations.h"
 
 #include "clang/Analysis/Analyses/PostOrderCFGView.h"
@@ -156,10 +157,12 @@ std::optional<Assertion> assertionAt(const Stmt *S, const ASTContext &Ctx);
 class GuardAnalysis {
 public:
   /// \p Callers, when given, bounds the function's parameters by what
-  /// its callers pass (CallSites.h).
+  /// its callers pass (CallSites.h); \p Outs, when given, a local whose
+  /// address is passed to a function of this file by what that function
+  /// stores through it (OutParameters.h).
   GuardAnalysis(const Decl *Function, ASTContext &Ctx,
                 const IntegerModel &Model, bool AssertsAreGuards,
-                CallSites *Callers = nullptr);
+                CallSites *Callers = nullptr, OutParameters *Outs = nullptr);
 
   /// The facts right before \p S is evaluated, following \p Keys. None
   /// when the function has no CFG or \p S is not evaluated in it.
@@ -187,6 +190,7 @@ private:
   using KeyPairs = std::vector<std::pair<ValueKey, ValueKey>>;
 
   void indexStatements();
+  void indexOutArguments(const CallExpr *Call);
   void findLoopHeads();
   void initialize(PointFacts &Entry, llvm::ArrayRef<ValueKey> Keys) const;
   ValueRange entryRange(const ValueKey &Key) const;
@@ -198,6 +202,8 @@ private:
   void transferUnary(PointFacts &State, const UnaryOperator *UO) const;
   void transferDeclaration(PointFacts &State, const DeclStmt *DS) const;
   void transferCall(PointFacts &State, const CallExpr *Call) const;
+  void transferOutArguments(PointFacts &State, const CallExpr *Call) const;
+  bool isOutArgument(const UnaryOperator *AddressOf) const;
   void assign(PointFacts &State, const ValueKey &Key, const ValueRange &R,
               const Stmt *Definition) const;
   void forget(PointFacts &State, const ValueKey &Key,
@@ -251,7 +257,16 @@ private:
   const IntegerModel &Model;
   const bool AssertsAreGuards;
   CallSites *Callers;
+  OutParameters *Outs;
   bool HasErrors = false;
+  /// `&v` passed directly to a call, with its argument index, for a local
+  /// v; and the same per call.
+  llvm::DenseMap<const UnaryOperator *, std::pair<const CallExpr *, unsigned>>
+      OutArguments;
+  llvm::DenseMap<
+      const CallExpr *,
+      llvm::SmallVector<std::pair<unsigned, const UnaryOperator *>, 1>>
+      OutArgumentsOf;
   /// Per variable, the values assigned to it in the function; and every
   /// comparison. Used to follow the values a followed value depends on.
   llvm::DenseMap<const ValueDecl *, llvm::SmallVector<const Expr *, 2>>

@@ -84,6 +84,7 @@ void UncheckedMultiplicationCheck::onEndOfTranslationUnit() {
   Functions.clear();
   Allocators.forgetDiscovered();
   Sources.reset();
+  Outs.reset();
   Callers.reset();
   Model.reset();
 }
@@ -92,8 +93,8 @@ FunctionAnalyses &UncheckedMultiplicationCheck::analysesOf(const Decl *Function,
                                                            ASTContext &Ctx) {
   std::unique_ptr<FunctionAnalyses> &Slot = Functions[Function];
   if (!Slot)
-    Slot = std::make_unique<FunctionAnalyses>(Function, Ctx, *Model,
-                                              AssertsAreGuards, Callers.get());
+    Slot = std::make_unique<FunctionAnalyses>(
+        Function, Ctx, *Model, AssertsAreGuards, Callers.get(), Outs.get());
   return *Slot;
 }
 
@@ -110,6 +111,8 @@ void UncheckedMultiplicationCheck::check(
   if (!Model) {
     Model = std::make_unique<IntegerModel>(Ctx, SizeTypeBits, &Lengths);
     Callers = std::make_unique<CallSites>(Ctx, *Model);
+    Outs = std::make_unique<OutParameters>(Ctx, *Model, AssertsAreGuards,
+                                           Callers.get());
     Sources = std::make_unique<ValueSources>(Ctx, *Model, Inputs, *Callers);
   }
   std::optional<SizeOrigin> Origin = findSizeOrigin(

@@ -67,6 +67,7 @@ private:
   const bool NonZeroingMallocFix;
   std::unique_ptr<IntegerModel> Model;
   std::unique_ptr<CallSites> Callers;
+  std::unique_ptr<OutParameters> Outs;
   std::unique_ptr<ValueSources> Sources;
   Preprocessor *PP = nullptr;
   llvm::DenseMap<const Decl *, std::unique_ptr<FunctionAnalyses>> Functions;

@@ -42,7 +42,7 @@ static void collectHolders(const Stmt *S,
 GuardAnalysis &FunctionAnalyses::guards() {
   if (!Guards)
     Guards = std::make_unique<GuardAnalysis>(Function, Ctx, Model,
-                                             AssertsAreGuards, Callers);
+                                             AssertsAreGuards, Callers, Outs);
   return *Guards;
 }
 

@@ -36,9 +36,9 @@ class FunctionAnalyses {
 public:
   FunctionAnalyses(const Decl *Function, ASTContext &Ctx,
                    const IntegerModel &Model, bool AssertsAreGuards,
-                   CallSites *Callers)
+                   CallSites *Callers, OutParameters *Outs)
       : Function(Function), Ctx(Ctx), Model(Model),
-        AssertsAreGuards(AssertsAreGuards), Callers(Callers) {}
+        AssertsAreGuards(AssertsAreGuards), Callers(Callers), Outs(Outs) {}
 
   /// The guard dataflow over the function's CFG.
   GuardAnalysis &guards();
@@ -52,6 +52,7 @@ private:
   const IntegerModel &Model;
   bool AssertsAreGuards;
   CallSites *Callers;
+  OutParameters *Outs;
   std::unique_ptr<GuardAnalysis> Guards;
   std::optional<llvm::SmallPtrSet<const VarDecl *, 8>> Holders;
 };

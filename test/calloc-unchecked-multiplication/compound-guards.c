@@ -51,6 +51,13 @@ void *signed_size(size_t n, int itemsize) {
   return malloc(n * itemsize);
 }
 
+/* The quotient widened before the comparison: the cast keeps its value. */
+void *widened_quotient(uint32_t n, uint32_t width) {
+  if ((uint64_t)(UINT32_MAX / width) < n)
+    return NULL;
+  return malloc(n * width);
+}
+
 /* A string has at most PTRDIFF_MAX bytes, so at most PTRDIFF_MAX /
    sizeof(wchar_t) wide characters; strnlen is at most its bound. */
 wchar_t *wide_copy(const wchar_t *s) {
@@ -75,6 +82,14 @@ void *past_margin(size_t len, size_t width) {
     return NULL;
   return malloc((len + 2) * width);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '(len + 2) * width' can overflow
+}
+
+/* The quotient cut to 16 bits is not the bound on the product. */
+void *narrowed_quotient(uint32_t n, uint32_t width) {
+  if ((uint16_t)(UINT32_MAX / width) < n)
+    return NULL;
+  return malloc(n * width);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'n * width' can overflow ('n * width' is computed in 'uint32_t')
 }
 
 /* The count changes after the guard. */

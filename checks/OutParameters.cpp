@@ -1,0 +1,369 @@
+//===--- OutParameters.cpp ------------------------------------------------===//
+
+#include "OutParameters.h"
+#include "CallSites.h"
+#include "OverflowGuards.h"
+#include "StorageLocations.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace clang::tidy::calloc {
+
+/// Functions nested deeper than this while summarizing have no summary.
+constexpr unsigned MaxNesting = 4;
+/// A function with more stores and hand-overs of the pointer than this has
+/// no summary: each costs a pass of its dataflow.
+constexpr unsigned MaxUses = 16;
+/// Past this many stored values, one range stands for all of them.
+constexpr unsigned MaxValues = 16;
+
+namespace {
+/// How a function uses one of its pointer parameters.
+struct PointerUses {
+  std::vector<const BinaryOperator *> Stores;                   // `*p = v`
+  std::vector<std::pair<const CallExpr *, unsigned>> Handovers; // `g(p)`
+  bool Other = false;                                           // anything else
+};
+} // namespace
+
+static bool refersTo(const Expr *E, const ParmVarDecl *Param) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return Ref && Ref->getDecl() == Param;
+}
+
+/// `*p`, through parens and the read of p.
+static bool isDereferenceOf(const Expr *E, const ParmVarDecl *Param) {
+  const auto *UO = dyn_cast<UnaryOperator>(E->IgnoreParens());
+  return UO && UO->getOpcode() == UO_Deref && refersTo(UO->getSubExpr(), Param);
+}
+
+/// `p` itself as an argument, converted only by reading it: a cast to
+/// another pointer type would store another type.
+static bool isPlainPointerArgument(const Expr *E, const ParmVarDecl *Param) {
+  E = E->IgnoreParens();
+  while (const auto *Cast = dyn_cast<ImplicitCastExpr>(E)) {
+    if (Cast->getCastKind() != CK_LValueToRValue &&
+        Cast->getCastKind() != CK_NoOp)
+      return false;
+    E = Cast->getSubExpr()->IgnoreParens();
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  return Ref && Ref->getDecl() == Param;
+}
+
+/// The operands that only test a pointer: conditions, `!p`, `p == q`.
+static bool isTestOperand(const Stmt *Parent, const Expr *E) {
+  if (const auto *If = dyn_cast<IfStmt>(Parent))
+    return If->getCond() == E;
+  if (const auto *While = dyn_cast<WhileStmt>(Parent))
+    return While->getCond() == E;
+  if (const auto *Do = dyn_cast<DoStmt>(Parent))
+    return Do->getCond() == E;
+  if (const auto *For = dyn_cast<ForStmt>(Parent))
+    return For->getCond() == E;
+  if (const auto *CO = dyn_cast<ConditionalOperator>(Parent))
+    return CO->getCond() == E;
+  if (const auto *UO = dyn_cast<UnaryOperator>(Parent))
+    return UO->getOpcode() == UO_LNot;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Parent))
+    return BO->isLogicalOp() || BO->isEqualityOp();
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Parent))
+    return Cast->getCastKind() == CK_PointerToBoolean;
+  return false;
+}
+
+static void scanUses(const Stmt *S, const ParmVarDecl *Param,
+                     PointerUses &Uses) {
+  if (!S || Uses.Other)
+    return;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+    Uses.Other |= Ref->getDecl() == Param;
+    return;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && BO->getOpcode() == BO_Assign &&
+      isDereferenceOf(BO->getLHS(), Param)) {
+    Uses.Stores.push_back(BO);
+    return scanUses(BO->getRHS(), Param, Uses);
+  }
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(S);
+      Cast && Cast->getCastKind() == CK_LValueToRValue &&
+      isDereferenceOf(Cast->getSubExpr(), Param))
+    return; // a read of *p
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    scanUses(Call->getCallee(), Param, Uses);
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      if (isPlainPointerArgument(Call->getArg(I), Param))
+        Uses.Handovers.push_back({Call, I});
+      else
+        scanUses(Call->getArg(I), Param, Uses);
+    }
+    return;
+  }
+  for (const Stmt *Child : S->children()) {
+    const auto *E = dyn_cast_or_null<Expr>(Child);
+    if (E && refersTo(E, Param) && isTestOperand(S, E))
+      continue;
+    scanUses(Child, Param, Uses);
+  }
+}
+
+/// The integer type a parameter points to; null for any other parameter.
+static QualType integerPointee(const ParmVarDecl *Param) {
+  QualType T = Param->getType();
+  if (!T->isPointerType())
+    return {};
+  QualType Pointee = T->getPointeeType();
+  if (!Pointee->isIntegerType() || Pointee.isConstQualified() ||
+      Pointee.isVolatileQualified())
+    return {};
+  return Pointee;
+}
+
+/// The definition the callee of \p Call runs, when its body is in this
+/// file and its parameter \p Index points to an integer of type \p Pointee.
+static const FunctionDecl *definitionFor(const CallExpr *Call, unsigned Index,
+                                         QualType Pointee,
+                                         const ASTContext &Ctx) {
+  // An operator call counts the object among its arguments, and its
+  // parameters do not: skip it rather than shift indices.
+  if (isa<CXXOperatorCallExpr>(Call))
+    return nullptr;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Definition = nullptr;
+  if (!Callee || !Callee->hasBody(Definition) || !Definition ||
+      Definition->isWeak() || Definition->isInvalidDecl() ||
+      Definition->isDependentContext() || Index >= Definition->getNumParams() ||
+      inSystemHeader(Definition, Ctx.getSourceManager()))
+    return nullptr;
+  QualType Expected = integerPointee(Definition->getParamDecl(Index));
+  if (Expected.isNull() ||
+      !Ctx.hasSameUnqualifiedType(Expected, Pointee.getUnqualifiedType()))
+    return nullptr;
+  return Definition;
+}
+
+/// The value a store writes, through the casts between integer types
+/// (`*count = (uint32_t)n` stores n when n fits).
+static const Expr *storedOperand(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *Cast = dyn_cast<CStyleCastExpr>(E)) {
+    if (Cast->getCastKind() != CK_IntegralCast &&
+        Cast->getCastKind() != CK_NoOp)
+      break;
+    E = Cast->getSubExpr()->IgnoreParenImpCasts();
+  }
+  return E;
+}
+
+/// Whether \p Param still holds what the caller passed at a point.
+static bool unchanged(const PointFacts &Facts, const ParmVarDecl *Param) {
+  const PointFacts::KeyState *S = Facts.state({Param, nullptr, nullptr});
+  return S && !S->Escaped && S->Definitions.size() == 1 &&
+         S->Definitions.front() == nullptr;
+}
+
+/// The keys to follow at a point: what \p E reads, and every integer
+/// parameter of \p Function.
+static std::vector<ValueKey> keysFor(const Expr *E,
+                                     const FunctionDecl *Function) {
+  std::vector<ValueKey> Keys;
+  collectKeys(E, Keys);
+  for (const ParmVarDecl *Param : Function->parameters())
+    if (Param->getType()->isIntegerType())
+      Keys.push_back({Param, nullptr, nullptr});
+  return Keys;
+}
+
+OutParameters::OutParameters(ASTContext &Ctx, const IntegerModel &Model,
+                             bool AssertsAreGuards, CallSites *Callers)
+    : Ctx(Ctx), Model(Model), AssertsAreGuards(AssertsAreGuards),
+      Callers(Callers) {}
+
+OutParameters::~OutParameters() = default;
+
+GuardAnalysis &OutParameters::guardsOf(const FunctionDecl *Function) {
+  std::unique_ptr<GuardAnalysis> &Slot = Guards[Function];
+  if (!Slot)
+    Slot = std::make_unique<GuardAnalysis>(Function, Ctx, Model,
+                                           AssertsAreGuards, Callers, this);
+  return *Slot;
+}
+
+const StoredValues *OutParameters::storedThrough(const CallExpr *Call,
+                                                 unsigned Index) {
+  if (Index >= Call->getNumArgs())
+    return nullptr;
+  QualType Arg = Call->getArg(Index)->IgnoreParens()->getType();
+  if (!Arg->isPointerType())
+    return nullptr;
+  const FunctionDecl *Callee =
+      definitionFor(Call, Index, Arg->getPointeeType(), Ctx);
+  return Callee ? summarize(Callee, Index) : nullptr;
+}
+
+const StoredValues *OutParameters::summarize(const FunctionDecl *Function,
+                                             unsigned Index) {
+  std::pair<const FunctionDecl *, unsigned> Id{Function, Index};
+  if (auto It = Summaries.find(Id); It != Summaries.end())
+    return It->second.get();
+  // A function already being summarized (recursion), or too deep a chain.
+  for (const auto &Open : InProgress)
+    if (Open.first == Function)
+      return nullptr;
+  if (InProgress.size() >= MaxNesting)
+    return nullptr;
+  InProgress.insert(Id);
+  auto Values = std::make_unique<StoredValues>();
+  bool Known = summarizeInto(Function, Function->getParamDecl(Index), *Values);
+  InProgress.erase(Id);
+  std::unique_ptr<StoredValues> &Slot = Summaries[Id];
+  Slot = Known ? std::move(Values) : nullptr;
+  return Slot.get();
+}
+
+/// The bounds `value * parameter <= K` that hold for the value a store
+/// writes, from a guard like `if (MAX / width < n) fail; *p = n;`. They hold
+/// when n is not negative and the store keeps it (the bound fits the
+/// pointee, each parameter being at least 1 where the bound is used).
+static llvm::SmallVector<StoredValue::Scaled, 1>
+scalesOf(const Expr *Stored, const FunctionDecl *Function,
+         const PointFacts &Facts, const ValueRange &Pointee,
+         const IntegerModel &Model) {
+  llvm::SmallVector<StoredValue::Scaled, 1> Scales;
+  const Expr *Operand = storedOperand(Stored);
+  std::optional<ValueKey> Key = keyOf(Operand);
+  if (!Key || RangeEvaluator(Model, &Facts).evaluate(Operand).Lo <
+                  std::max<Wide>(0, Pointee.Lo))
+    return Scales;
+  for (unsigned I = 0; I < Function->getNumParams(); ++I) {
+    const ParmVarDecl *Other = Function->getParamDecl(I);
+    if (Other == Key->Var || !Other->getType()->isIntegerType() ||
+        !unchanged(Facts, Other))
+      continue;
+    std::optional<Wide> Bound =
+        Facts.productBound(*Key, {Other, nullptr, nullptr});
+    if (Bound && *Bound <= Pointee.Hi)
+      Scales.push_back({I, *Bound});
+  }
+  return Scales;
+}
+
+bool OutParameters::addStore(const FunctionDecl *Function,
+                             const BinaryOperator *Store, QualType Pointee,
+                             StoredValues &Out) {
+  std::optional<PointFacts> Facts =
+      guardsOf(Function).factsBefore(Store, keysFor(Store->getRHS(), Function));
+  if (!Facts)
+    return false;
+  if (!Facts->Reached)
+    return true; // dead code
+  StoredValue Value;
+  Value.Range = RangeEvaluator(Model, &*Facts).evaluate(Store->getRHS());
+  Value.Scales = scalesOf(Store->getRHS(), Function, *Facts,
+                          Model.rangeOf(Pointee), Model);
+  Out.push_back(std::move(Value));
+  return true;
+}
+
+/// The index of \p Function's parameter \p Arg reads, when the argument is
+/// that parameter as the function got it, in the parameter's own type.
+static std::optional<unsigned> ownParameter(const Expr *Arg,
+                                            const FunctionDecl *Function,
+                                            const PointFacts &Facts,
+                                            const ASTContext &Ctx) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(stripWideningCasts(Arg, Ctx));
+  const auto *Own = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  if (!Own || !Own->getType()->isIntegerType() || !unchanged(Facts, Own) ||
+      !Ctx.hasSameUnqualifiedType(Arg->getType(), Own->getType()))
+    return std::nullopt;
+  for (unsigned I = 0; I < Function->getNumParams(); ++I)
+    if (Function->getParamDecl(I) == Own)
+      return I;
+  return std::nullopt;
+}
+
+bool OutParameters::addHandover(const FunctionDecl *Function,
+                                const CallExpr *Call, unsigned Index,
+                                QualType Pointee, StoredValues &Out) {
+  const FunctionDecl *Callee = definitionFor(Call, Index, Pointee, Ctx);
+  const StoredValues *Inner = Callee ? summarize(Callee, Index) : nullptr;
+  if (!Inner)
+    return false;
+  std::optional<PointFacts> Facts =
+      guardsOf(Function).factsBefore(Call, keysFor(Call, Function));
+  if (!Facts)
+    return false;
+  if (!Facts->Reached)
+    return true;
+  for (const StoredValue &V : *Inner) {
+    StoredValue Mapped{V.Range, {}};
+    for (const StoredValue::Scaled &S : V.Scales) {
+      const Expr *Arg = Call->getArg(S.Param);
+      // This function's own parameter, passed on: the bound is on the
+      // product with it. Otherwise the argument's range applies here.
+      if (std::optional<unsigned> Own =
+              ownParameter(Arg, Function, *Facts, Ctx)) {
+        Mapped.Scales.push_back({*Own, S.Bound});
+        continue;
+      }
+      ValueRange Factor = RangeEvaluator(Model, &*Facts).evaluate(Arg);
+      if (Factor.Lo >= 1)
+        Mapped.Range = Mapped.Range.meet({0, S.Bound / Factor.Lo});
+    }
+    Out.push_back(std::move(Mapped));
+  }
+  return true;
+}
+
+bool OutParameters::summarizeInto(const FunctionDecl *Function,
+                                  const ParmVarDecl *Param, StoredValues &Out) {
+  QualType Pointee = integerPointee(Param);
+  if (Pointee.isNull())
+    return false;
+  PointerUses Uses;
+  scanUses(Function->getBody(), Param, Uses);
+  if (Uses.Other || Uses.Stores.size() + Uses.Handovers.size() > MaxUses ||
+      guardsOf(Function).hasErrors())
+    return false;
+  for (const BinaryOperator *Store : Uses.Stores)
+    if (!addStore(Function, Store, Pointee, Out))
+      return false;
+  for (auto [Call, Index] : Uses.Handovers)
+    if (!addHandover(Function, Call, Index, Pointee, Out))
+      return false;
+  if (Out.size() > MaxValues) {
+    StoredValue All{Out.front().Range, {}};
+    for (const StoredValue &V : Out)
+      All.Range = All.Range.join(V.Range);
+    Out.assign(1, All);
+  }
+  return true;
+}
+
+std::optional<ValueRange> OutParameters::storedRange(const CallExpr *Call,
+                                                     unsigned Index,
+                                                     const ValueFacts *Facts) {
+  const StoredValues *Values = storedThrough(Call, Index);
+  if (!Values || Values->empty())
+    return std::nullopt;
+  std::optional<ValueRange> All;
+  for (const StoredValue &V : *Values) {
+    ValueRange R = V.Range;
+    for (const StoredValue::Scaled &S : V.Scales) {
+      if (S.Param >= Call->getNumArgs())
+        continue;
+      ValueRange Factor =
+          RangeEvaluator(Model, Facts).evaluate(Call->getArg(S.Param));
+      if (Factor.Lo >= 1)
+        R = R.meet({0, S.Bound / Factor.Lo});
+    }
+    All = All ? All->join(R) : R;
+  }
+  return All;
+}
+
+} // namespace clang::tidy::calloc
