@@ -22,6 +22,8 @@ static constexpr llvm::StringLiteral NonZeroingMallocFixOption =
     "NonZeroingMallocFix";
 static constexpr llvm::StringLiteral WideProductsNeedInputOption =
     "WideProductsNeedInput";
+static constexpr llvm::StringLiteral NarrowProductsNeedSourceOption =
+    "NarrowProductsNeedSource";
 
 static bool isSizeTypeWidth(unsigned Bits) {
   return Bits == 0 || Bits == 16 || Bits == 32 || Bits == 64;
@@ -42,6 +44,8 @@ UncheckedMultiplicationCheck::UncheckedMultiplicationCheck(
           Options.get<bool>(ReportUncheckedProductsOption, false)),
       WideProductsNeedInput(
           Options.get<bool>(WideProductsNeedInputOption, true)),
+      NarrowProductsNeedSource(
+          Options.get<bool>(NarrowProductsNeedSourceOption, true)),
       NonZeroingMallocFix(Options.get<bool>(NonZeroingMallocFixOption, false)) {
 }
 
@@ -51,6 +55,7 @@ void UncheckedMultiplicationCheck::storeOptions(
   Options.store(Opts, LengthAccessors::OptionName, Lengths.spec());
   Options.store(Opts, InputFunctions::OptionName, Inputs.spec());
   Options.store(Opts, WideProductsNeedInputOption, WideProductsNeedInput);
+  Options.store(Opts, NarrowProductsNeedSourceOption, NarrowProductsNeedSource);
   Options.store(Opts, SizeTypeBitsOption, SizeTypeBits);
   Options.store(Opts, AssertsAreGuardsOption, AssertsAreGuards);
   Options.store(Opts, ReportEmbeddedProductsOption, ReportEmbeddedProducts);
@@ -125,10 +130,12 @@ void UncheckedMultiplicationCheck::check(
       findWrappingProduct(*Origin, SizeType, *Model);
   bool CanWrap = Wrap.has_value();
   std::optional<LargeValueSource> Source;
-  if (Wrap && WideProductsNeedInput &&
-      wrapsOnlyBeyondMemory(*Wrap, *Origin, SizeType, *Model)) {
-    Source = Sources->sourceOf(*Wrap, Function);
-    CanWrap = Source.has_value();
+  if (Wrap) {
+    SourceVerdict Verdict =
+        Sources->judge(*Wrap, *Origin, SizeType, Function,
+                       WideProductsNeedInput, NarrowProductsNeedSource);
+    Source = Verdict.Source;
+    CanWrap = !Verdict.Needed || Source;
     if (!CanWrap && !ReportUncheckedProducts)
       return;
   }
@@ -187,23 +194,42 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
            DiagnosticIDs::Note)
           << displayText(Wrap.Product, Ctx) << Wrap.Product->getSourceRange();
   }
-  if (Source)
-    emitSourceNote(*Source, Ctx);
+  if (Source) {
+    std::string Limit = Wrap.NarrowType;
+    if (Limit.empty() && Origin.Through)
+      Limit = Origin.Through->getType().getAsString(Ctx.getPrintingPolicy());
+    emitSourceNote(*Source, Limit, Ctx);
+  }
   if (Fix.Replacement.empty() && !Fix.WhyNot.empty())
     diag(Call->getBeginLoc(), "no fix: %0", DiagnosticIDs::Note) << Fix.WhyNot;
 }
 
 void UncheckedMultiplicationCheck::emitSourceNote(
-    const LargeValueSource &Source, const ASTContext &Ctx) {
+    const LargeValueSource &Source, StringRef Limit, const ASTContext &Ctx) {
+  if (Source.Kind == LargeValueSource::Growth ||
+      Source.Kind == LargeValueSource::Length) {
+    const auto *At = cast<Expr>(Source.At);
+    diag(At->getBeginLoc(),
+         "%select{'%0' grows here ('%1') and nothing in this file bounds it, "
+         "so it can grow until|'%0' comes from the length of an object in "
+         "memory ('%1'), and an object can be long enough that}2 the product "
+         "overflows '%3'",
+         DiagnosticIDs::Note)
+        << displayText(Source.Factor, Ctx) << displayText(At, Ctx)
+        << (Source.Kind == LargeValueSource::Length) << Limit
+        << At->getSourceRange();
+    return;
+  }
   if (Source.Kind == LargeValueSource::Input) {
-    bool Bytes = !isa<CallExpr>(Source.At) && !isa<MemberExpr>(Source.At);
-    diag(Source.At->getExprLoc(),
+    const auto *At = cast<Expr>(Source.At);
+    bool Bytes = !isa<CallExpr>(At) && !isa<MemberExpr>(At);
+    diag(At->getExprLoc(),
          "'%0' can be as large as this '%1', a number %select{from outside "
          "the program|assembled from bytes in memory}2 that nothing in this "
          "file bounds",
          DiagnosticIDs::Note)
-        << displayText(Source.Factor, Ctx) << displayText(Source.At, Ctx)
-        << Bytes << Source.At->getSourceRange();
+        << displayText(Source.Factor, Ctx) << displayText(At, Ctx) << Bytes
+        << At->getSourceRange();
     return;
   }
   diag(Source.Api->getLocation(),

@@ -45,7 +45,9 @@ private:
                       const WrappingProduct &Wrap, bool CanWrap,
                       const std::optional<LargeValueSource> &Source,
                       const CallocFix &Fix, const ASTContext &Ctx);
-  void emitSourceNote(const LargeValueSource &Source, const ASTContext &Ctx);
+  /// \p Limit: the narrow type the product wraps in, if it is narrow.
+  void emitSourceNote(const LargeValueSource &Source, StringRef Limit,
+                      const ASTContext &Ctx);
 
   const AllocatorTable Allocators;
   /// The project's length accessors (the `Lengths` option).
@@ -63,6 +65,10 @@ private:
   /// comes from input (ValueSources.h); else the count is assumed to
   /// measure memory.
   const bool WideProductsNeedInput;
+  /// Say "can overflow" of a product computed (or stored) in a type
+  /// narrower than size_t only when a factor has a source that can make it
+  /// that large: input, a value the file grows, an object's length.
+  const bool NarrowProductsNeedSource;
   /// Fix `malloc` to `reallocarray(NULL, ...)`, which does not zero.
   const bool NonZeroingMallocFix;
   std::unique_ptr<IntegerModel> Model;

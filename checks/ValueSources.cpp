@@ -188,8 +188,23 @@ public:
     const ValueDecl *D = storageOf(BO->getLHS());
     const auto *Var = dyn_cast_or_null<VarDecl>(D);
     // Locals are read from their function (LocalValues.h).
+    if (D && (!Var || Var->hasGlobalStorage())) {
+      ValueSources::Writes &W = Index[D];
+      W.Values.push_back(BO->getRHS());
+      if (!W.Growth && (Op != BO_Assign || growsFrom(BO->getRHS(), D)))
+        W.Growth = BO;
+    }
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (!UO->isIncrementOp())
+      return true;
+    const ValueDecl *D = storageOf(UO->getSubExpr());
+    const auto *Var = dyn_cast_or_null<VarDecl>(D);
     if (D && (!Var || Var->hasGlobalStorage()))
-      Index[D].Values.push_back(BO->getRHS());
+      if (ValueSources::Writes &W = Index[D]; !W.Growth)
+        W.Growth = UO;
     return true;
   }
 
@@ -204,6 +219,16 @@ public:
   }
 
 private:
+  /// `x * 2`, `x + n`, `x << 1` with x stored in \p D.
+  static bool growsFrom(const Expr *Value, const ValueDecl *D) {
+    const auto *BO = dyn_cast<BinaryOperator>(Value->IgnoreParenImpCasts());
+    if (!BO || (BO->getOpcode() != BO_Mul && BO->getOpcode() != BO_Add &&
+                BO->getOpcode() != BO_Shl))
+      return false;
+    return storageOf(BO->getLHS()->IgnoreParenImpCasts()) == D ||
+           storageOf(BO->getRHS()->IgnoreParenImpCasts()) == D;
+  }
+
   /// A comparison with a constant above 1 limits the value; `n > 0` and
   /// `n < 1` only test for zero.
   void noteComparison(const Expr *Side, const Expr *Other) {
@@ -256,7 +281,21 @@ struct Trace {
   const ParmVarDecl *Public = nullptr;
   /// The largest value the types it went through can hold.
   Wide Capacity = WideLimit;
+  /// Sources only of values a narrow type cannot hold: where the file grows
+  /// a place from its own value (`cap *= 2`, `n++`), or the length of an
+  /// object in memory.
+  const Stmt *Growth = nullptr;
+  const Expr *Length = nullptr;
 };
+
+/// How much a trace says: input, then memory, then a public parameter.
+static int rank(const Trace &T) {
+  if (T.Input)
+    return 3;
+  if (T.Growth || T.Length)
+    return 2;
+  return T.Public ? 1 : 0;
+}
 
 /// A function that code outside the translation unit may call directly.
 static bool isPublic(const FunctionDecl *F) {
@@ -276,6 +315,16 @@ static void collectReturns(const Stmt *S,
   for (const Stmt *Child : S->children())
     collectReturns(Child, Out);
 }
+/// A change that grows a value from itself: `++`, `+=`, `*=`, `<<=`.
+static bool isGrowth(const Stmt *S) {
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(S))
+    return UO->isIncrementOp();
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(S);
+  return BO &&
+         (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_MulAssign ||
+          BO->getOpcode() == BO_ShlAssign);
+}
+
 /// A read of an integer from memory: `p[i]`, `*p`.
 static bool readsMemory(const Expr *E) {
   E = E->IgnoreParenCasts();
@@ -333,7 +382,7 @@ private:
     if (First.Input)
       return First;
     Trace Other = Second();
-    return Other.Input || !First.Public ? Other : First;
+    return rank(Other) > rank(First) ? Other : First;
   }
 
   Trace traceValue(const Expr *E, unsigned Depth);
@@ -365,6 +414,12 @@ private:
 };
 
 Trace ValueSources::Tracer::traceValue(const Expr *E, unsigned Depth) {
+  if (std::optional<ObjectLength> Length = Sources.Model.lengthOf(E)) {
+    Trace T;
+    T.Length = E;
+    T.Capacity = Sources.Model.maxElements(*Length);
+    return T;
+  }
   if (const auto *Call = dyn_cast<CallExpr>(E))
     return traceCall(Call, Depth);
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
@@ -442,11 +497,20 @@ Trace ValueSources::Tracer::traceVariable(const VarDecl *Var, unsigned Depth) {
     return {W->InputCalls.front(), nullptr, typeMax(Var->getType())};
   LocalTouches T = touchesOf(Var, Owner, Sources.effectsOf(Owner), Sources.Ctx);
   llvm::SmallVector<const Expr *, 6> Values(T.Values.begin(), T.Values.end());
-  for (const LocalTouch &Touch : T.Touches)
+  const Stmt *Growth = nullptr;
+  for (const LocalTouch &Touch : T.Touches) {
+    if (isGrowth(Touch.At) && !Growth)
+      Growth = Touch.At;
     if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Touch.At);
         BO && BO->isCompoundAssignmentOp())
       Values.push_back(BO->getRHS());
-  return capped(traceAll(Values, Depth), typeMax(Var->getType()));
+  }
+  Trace Found = traceAll(Values, Depth);
+  if (Growth && rank(Found) < 2) {
+    Found = Trace{};
+    Found.Growth = Growth;
+  }
+  return capped(Found, typeMax(Var->getType()));
 }
 
 Trace ValueSources::Tracer::traceParameter(const ParmVarDecl *Param,
@@ -482,6 +546,8 @@ Trace ValueSources::Tracer::traceStorage(const ValueDecl *D, unsigned Depth) {
   Trace Found = traceAll(W->Values, Depth + 1);
   // A parameter stored in a field is no longer that function's factor.
   Found.Public = nullptr;
+  if (W->Growth && rank(Found) < 2)
+    Found.Growth = W->Growth;
   return capped(Found, Cap);
 }
 
@@ -505,23 +571,19 @@ static Wide saturatingProduct(Wide A, Wide B) {
   return A * B;
 }
 
-std::optional<LargeValueSource>
-ValueSources::sourceOf(const WrappingProduct &Wrap, const Decl *Function) {
-  if (!Wrap.Product)
-    return std::nullopt;
-  struct Factor {
-    const Expr *E;
-    Trace T;
-    ValueRange Range;
-  };
-  llvm::SmallVector<Factor, 4> Factors;
-  for (const Expr *E : productFactors(Wrap.Product)) {
-    Factor F{E, {}, RangeEvaluator(Model, Wrap.Facts).evaluate(E)};
-    if (!isConstantFactor(E, Ctx))
-      F.T = Tracer(*this).trace(E, 0);
-    Factors.push_back(F);
-  }
-  // Parameters of one public function, two or more of them factors.
+namespace {
+/// One factor of a product, what it was followed back to, and its range.
+struct Factor {
+  const Expr *E;
+  Trace T;
+  ValueRange Range;
+};
+} // namespace
+
+/// Two or more factors that are parameters of \p Function, when it is
+/// public: code outside the file may pass any values.
+static LargeValueSource publicParameters(llvm::ArrayRef<Factor> Factors,
+                                         const Decl *Function) {
   LargeValueSource Api;
   Api.Kind = LargeValueSource::PublicParameters;
   for (const Factor &F : Factors) {
@@ -533,19 +595,19 @@ ValueSources::sourceOf(const WrappingProduct &Wrap, const Decl *Function) {
     Api.Api = Owner;
     if (!llvm::is_contained(Api.Parameters, F.T.Public))
       Api.Parameters.push_back(F.T.Public);
+    if (!Api.Factor)
+      Api.Factor = F.E;
   }
-  bool ApiPair = Api.Parameters.size() >= 2;
-  auto Sourced = [&](const Factor &F) {
-    return F.T.Input ||
-           (ApiPair && F.T.Public && F.T.Public->getDeclContext() == Api.Api);
-  };
-  Wide Reach = 1;
-  for (const Factor &F : Factors)
-    Reach =
-        saturatingProduct(Reach, Sourced(F) ? std::min(F.Range.Hi, F.T.Capacity)
-                                            : std::max<Wide>(F.Range.Lo, 1));
-  if (Reach <= Model.rangeOf(Wrap.Product->getType()).Hi)
-    return std::nullopt;
+  if (Api.Parameters.size() < 2)
+    Api.Api = nullptr;
+  return Api;
+}
+
+/// The source to name for \p Factors, whose sourced factors reach past the
+/// product's type: input first, then memory, then public parameters.
+static std::optional<LargeValueSource>
+nameSource(llvm::ArrayRef<Factor> Factors, bool Narrow,
+           const LargeValueSource &Api) {
   for (const Factor &F : Factors)
     if (F.T.Input) {
       LargeValueSource S;
@@ -553,14 +615,66 @@ ValueSources::sourceOf(const WrappingProduct &Wrap, const Decl *Function) {
       S.At = F.T.Input;
       return S;
     }
-  if (!ApiPair)
-    return std::nullopt;
   for (const Factor &F : Factors)
-    if (Sourced(F)) {
-      Api.Factor = F.E;
-      break;
+    if (Narrow && (F.T.Growth || F.T.Length)) {
+      LargeValueSource S;
+      S.Kind = F.T.Length ? LargeValueSource::Length : LargeValueSource::Growth;
+      S.Factor = F.E;
+      S.At = F.T.Length ? static_cast<const Stmt *>(F.T.Length) : F.T.Growth;
+      return S;
     }
-  return Api;
+  if (Api.Api)
+    return Api;
+  return std::nullopt;
+}
+
+std::optional<LargeValueSource>
+ValueSources::sourceOf(const WrappingProduct &Wrap, const Decl *Function,
+                       bool Narrow, QualType Storage) {
+  if (!Wrap.Product)
+    return std::nullopt;
+  // A product computed in a narrow type wraps there: its own factors and
+  // type. One stored in a narrower variable wraps at that type.
+  const BinaryOperator *Product =
+      Narrow && !Wrap.NarrowType.empty() ? Wrap.Inner : Wrap.Product;
+  QualType Limit = Storage.isNull() ? Product->getType() : Storage;
+  llvm::SmallVector<Factor, 4> Factors;
+  for (const Expr *E : productFactors(Product)) {
+    Factor F{E, {}, RangeEvaluator(Model, Wrap.Facts).evaluate(E)};
+    if (!isConstantFactor(E, Ctx))
+      F.T = Tracer(*this).trace(E, 0);
+    Factors.push_back(F);
+  }
+  LargeValueSource Api = publicParameters(Factors, Function);
+  auto Sourced = [&](const Factor &F) {
+    return F.T.Input || (Narrow && (F.T.Growth || F.T.Length)) ||
+           (Api.Api && F.T.Public && F.T.Public->getDeclContext() == Api.Api);
+  };
+  // The sourced factors at their largest, the others at their smallest.
+  Wide Reach = 1;
+  for (const Factor &F : Factors)
+    Reach =
+        saturatingProduct(Reach, Sourced(F) ? std::min(F.Range.Hi, F.T.Capacity)
+                                            : std::max<Wide>(F.Range.Lo, 1));
+  if (Reach <= Model.rangeOf(Limit).Hi)
+    return std::nullopt;
+  return nameSource(Factors, Narrow, Api);
+}
+
+SourceVerdict ValueSources::judge(const WrappingProduct &Wrap,
+                                  const SizeOrigin &Origin, QualType SizeType,
+                                  const Decl *Function, bool WideNeedsSource,
+                                  bool NarrowNeedsSource) {
+  bool Narrow = !wrapsOnlyBeyondMemory(Wrap, Origin, SizeType, Model);
+  SourceVerdict Verdict;
+  Verdict.Needed = Narrow ? NarrowNeedsSource : WideNeedsSource;
+  if (!Verdict.Needed)
+    return Verdict;
+  QualType Storage;
+  if (Narrow && Wrap.NarrowType.empty() && Origin.Through)
+    Storage = Origin.Through->getType();
+  Verdict.Source = sourceOf(Wrap, Function, Narrow, Storage);
+  return Verdict;
 }
 
 } // namespace clang::tidy::calloc

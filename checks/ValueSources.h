@@ -11,6 +11,12 @@
 // assumes the count measures memory, and by default does not say "can
 // overflow" (docs/calloc-unchecked-multiplication.md).
 //
+// A product computed (or stored) in a narrower type, such as int, wraps
+// for counts memory holds; for it two more sources count: a place the file
+// grows from its own value with nothing bounding it (`cap *= 2`, `n++`),
+// and the length of an object in memory. A count set only elsewhere is
+// taken to be bounded where it is set.
+//
 // The `Inputs` option names the project's own sources: functions whose
 // result (or whose out-argument) is such a number, and fields that hold one.
 //
@@ -82,11 +88,16 @@ struct LargeValueSource {
     /// Two or more parameters of a public function, which code outside
     /// the file may call with any values.
     PublicParameters,
+    /// For a narrow product: a place the file grows from its own value.
+    Growth,
+    /// For a narrow product: the length of an object in memory.
+    Length,
   } Kind = Input;
   /// The factor of the product that carries the value.
   const Expr *Factor = nullptr;
-  /// Input: the call, or the read of a field configured in `Inputs`.
-  const Expr *At = nullptr;
+  /// Input: the call, or the read of a field configured in `Inputs`;
+  /// Growth: the statement that grows it; Length: the length read.
+  const Stmt *At = nullptr;
   /// PublicParameters: the function, and the parameters that are factors.
   const FunctionDecl *Api = nullptr;
   llvm::SmallVector<const ParmVarDecl *, 2> Parameters;
@@ -99,6 +110,13 @@ struct LargeValueSource {
 bool wrapsOnlyBeyondMemory(const WrappingProduct &Wrap,
                            const SizeOrigin &Origin, QualType SizeType,
                            const IntegerModel &Model);
+
+/// Whether a wrapping product needs a named source before the check says
+/// "can overflow", and the source found.
+struct SourceVerdict {
+  bool Needed = false;
+  std::optional<LargeValueSource> Source;
+};
 
 /// The sources of the translation unit: its writes to fields and globals
 /// and its calls of input functions are indexed once, the first time a
@@ -115,8 +133,20 @@ public:
   /// check cannot name one.
   /// \p Function is the function the product is computed in: public
   /// parameters count only when they are its own.
+  /// With \p Narrow (a product computed in a type narrower than memory),
+  /// also a place the file grows, or the length of an object in memory.
   std::optional<LargeValueSource> sourceOf(const WrappingProduct &Wrap,
-                                           const Decl *Function);
+                                           const Decl *Function,
+                                           bool Narrow = false,
+                                           QualType Storage = {});
+
+  /// Whether \p Wrap, found in \p Origin for an allocator whose size has
+  /// type \p SizeType, needs a source under the options (a product in the
+  /// size type with \p WideNeedsSource, a narrower one with
+  /// \p NarrowNeedsSource), and if so, its source.
+  SourceVerdict judge(const WrappingProduct &Wrap, const SizeOrigin &Origin,
+                      QualType SizeType, const Decl *Function,
+                      bool WideNeedsSource, bool NarrowNeedsSource);
 
   /// What the index records of one field or variable: the values written
   /// to it by `=` (or `+=`, `*=`, `<<=`; for fields and globals), the input
@@ -125,6 +155,8 @@ public:
   struct Writes {
     llvm::SmallVector<const Expr *, 4> Values;
     llvm::SmallVector<const CallExpr *, 2> InputCalls;
+    /// A write that grows it from its own value (`cap *= 2`, `n++`).
+    const Stmt *Growth = nullptr;
     bool Compared = false;
   };
 

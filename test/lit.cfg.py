@@ -31,7 +31,8 @@ config.substitutions.append(("%check_calloc_tidy", " ".join(shlex.quote(a) for a
 # product in size_t is reported without a source of input (ValueSources.h).
 # Tests of guards, bounds and fixes read the check this way; the default
 # reading is tested in input-sources.c.
-config.substitutions.append(("%any_count", "-check-option=calloc-unchecked-multiplication.WideProductsNeedInput=false"))
+config.substitutions.append(("%any_count", "-check-option=calloc-unchecked-multiplication.WideProductsNeedInput=false "
+                              "-check-option=calloc-unchecked-multiplication.NarrowProductsNeedSource=false"))
 config.substitutions.append(("%clang_tidy", shlex.quote(config.clang_tidy)))
 config.substitutions.append(("%calloc_plugin", shlex.quote(config.plugin)))
 config.substitutions.append(("%calloc_checks_library", shlex.quote(

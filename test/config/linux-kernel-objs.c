@@ -7,7 +7,7 @@
 // is rewritten.
 // RUN: %check_calloc_tidy %any_count -check-suffixes=OBJS -config-file=%config_dir/linux-kernel.yaml %s calloc-unchecked-multiplication %t -- -- -I%S/Inputs -DLINUX_NOPROF -DLINUX_OBJS
 // Why the findings that get no fix get none:
-// RUN: sed 's/^CheckOptions:$/&\n  calloc-unchecked-multiplication.WideProductsNeedInput: false/' %config_dir/linux-kernel.yaml > %t.yaml
+// RUN: sed 's/^CheckOptions:$/&\n  calloc-unchecked-multiplication.WideProductsNeedInput: false\n  calloc-unchecked-multiplication.NarrowProductsNeedSource: false/' %config_dir/linux-kernel.yaml > %t.yaml
 // RUN: %clang_tidy --load=%calloc_plugin --config-file=%t.yaml %s -- -I%S/Inputs -DLINUX_NOPROF -DLINUX_OBJS 2>&1 | FileCheck %s --check-prefix=WHY
 //
 // An older kernel with a backport header that defines the macros: kmalloc

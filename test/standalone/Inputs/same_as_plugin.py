@@ -28,7 +28,8 @@ import sys
 RUN_LINE = re.compile(r"^\s*//\s*RUN:(.*)$")
 RUNNER = "%check_calloc_tidy"
 # What lit.cfg.py substitutes for %any_count.
-ANY_COUNT = "-check-option=calloc-unchecked-multiplication.WideProductsNeedInput=false"
+ANY_COUNT = ("-check-option=calloc-unchecked-multiplication.WideProductsNeedInput=false "
+             "-check-option=calloc-unchecked-multiplication.NarrowProductsNeedSource=false")
 CHECK_TEST_DIRS = ("calloc-malloc-memset", "calloc-unchecked-multiplication", "config")
 
 
