@@ -706,6 +706,18 @@ def write(root, recipes, tools, results_dir=None):
         L += ["Labels in `bench/triage/` that match no finding of this run (the code changed, "
               "or the checks no longer report it; kept for when it comes back): "
               + ", ".join(f"{n} ({c})" for n, c in stale) + ".", ""]
+    # Recall against earlier versions: a label that says "wraps" and
+    # matches no finding is a real overflow the checks stopped reporting.
+    lost = [(r["name"], lab) for r in ok for lab in tri[r["name"]][3]
+            if lab.get("check") == fnd.MULTIPLICATION and lab.get("label") == "wraps"]
+    if lost:
+        L += ["Labelled **wraps** that this run no longer reports (real overflows an earlier "
+              "version found; the code may also have moved):", "",
+              "| run | where | why it wraps |", "| --- | --- | --- |"]
+        for name, lab in lost:
+            reason = lab.get("reason", "").replace("|", "\\|")
+            L.append(f"| {name} | `{lab['file']}:{lab['line']}` | {reason} |")
+        L.append("")
 
     # The unlabelled findings with their source as read from bench/work/ in
     # this run; the stubs for bench/triage/ carry only its hash.
