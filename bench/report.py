@@ -27,7 +27,7 @@ CHECKS = (fnd.MULTIPLICATION, fnd.MEMSET)
 SHORT = {fnd.MULTIPLICATION: "multiplication", fnd.MEMSET: "memset"}
 # The levels a run can be made at (a recipe's `level`), in the order of the
 # report's columns; a level not listed here comes after them.
-LEVELS = ("default",)
+LEVELS = ("default", "strict")
 # The sections only a full run measures (fix validation, speed, peers and
 # ZEROING): when this run's results lack one, the previous page's is kept
 # under a line that starts with KEPT.
@@ -352,15 +352,17 @@ def write(root, recipes, tools, results_dir=None):
     def summed(runs):
         return functools.reduce(add_tallies, (tri[r["name"]][0] for r in runs), tallies())
 
-    # Headline numbers.
-    tot = summed(ok)
+    # Headline numbers: the default level's. A run at another level reports
+    # the same code again by another rule; it has its own column below.
+    default = [r for r in ok if r.get("level", "default") == "default"]
+    tot = summed(default)
     L += ["## Headline", ""]
     units = sum(r.get("units", 0) for r in ok)
     lines = sum(r.get("lines", 0) for r in ok)
     first = {}
     for r in ok:
         first.setdefault(r.get("package", r["name"]), r)
-    configured = [r["name"] for r in ok if r.get("config")]
+    configured = [r["name"] for r in default if r.get("config")]
     L.append(f"- {len(first)} projects, {sum(r.get('units', 0) for r in first.values())} "
              f"translation units, {sum(r.get('lines', 0) for r in first.values()):,} lines of C, "
              f"in {len(ok)} runs"
@@ -372,7 +374,8 @@ def write(root, recipes, tools, results_dir=None):
              + ", ".join(f"`{v}` ({sum(1 for r in ok if r.get('level', 'default') == v)} runs)"
                          for v in levels) + ".")
     m = tot[fnd.MULTIPLICATION]
-    L.append(f"- `{fnd.MULTIPLICATION}`: {m.total} finding{'' if m.total == 1 else 's'}; "
+    L.append(f"- `{fnd.MULTIPLICATION}`{' at the `default` level' if len(levels) > 1 else ''}: "
+             f"{m.total} finding{'' if m.total == 1 else 's'}; "
              f"{m.labelled} labelled: {m.labels['wraps']} products that can wrap, "
              f"{m.labels['bounded-here']} bounded in the same function or file "
              f"({count_where(ok, tri, 'function')} in the same function), "
@@ -380,8 +383,8 @@ def write(root, recipes, tools, results_dir=None):
              f"{f', {m.unlabelled} not yet labelled' if m.unlabelled else ''}: precision "
              f"(wraps / labelled) **{m.precision()}**.")
     if held_out:
-        h = summed([r for r in ok if r["name"] in held_out])[fnd.MULTIPLICATION]
-        t = summed([r for r in ok if r["name"] not in held_out])[fnd.MULTIPLICATION]
+        h = summed([r for r in default if r["name"] in held_out])[fnd.MULTIPLICATION]
+        t = summed([r for r in default if r["name"] not in held_out])[fnd.MULTIPLICATION]
         L.append(f"  On the runs held out from tuning ({', '.join(held_out)}): "
                  f"{h.labels['wraps']} of {h.labelled}, **{h.precision()}**; on the runs used "
                  f"in tuning {t.labels['wraps']} of {t.labelled}, {t.precision()}.")
@@ -429,7 +432,8 @@ def write(root, recipes, tools, results_dir=None):
           "holds that many elements, limits kept by other code). Its precision is wraps / "
           f"labelled. `{fnd.MEMSET}` is labelled true when one calloc replaces the pair "
           "exactly, false otherwise; its precision is true / labelled. Level: how the checks "
-          "were configured to report (`default` is the only one today). Fix-its: findings that "
+          "were configured to report: `default`, or `strict` (`ReportUncheckedProducts`, which "
+          "also reports products that fit but that no check covers). Fix-its: findings that "
           "come with a fix.", "",
           "| run | version | linted | configuration | level | TUs | lines | multiplication | "
           "wraps | bounded here | bounded elsewhere | precision | memset | TP / FP | precision "
@@ -449,9 +453,11 @@ def write(root, recipes, tools, results_dir=None):
         L.append(row(r["name"], tri[r["name"]][0], sum(1 for f in fs if f["fix"]),
                      f"{r.get('version', '')} | {r.get('library', '')} | {conf} | "
                      f"{r.get('level', 'default')} | {r.get('units', 0)} | {r.get('lines', 0):,}"))
-    all_f = [f for r in ok for f in r.get("findings") or []]
-    L.append(row("**total**", tot, sum(1 for f in all_f if f["fix"]),
-                 f" | | | | {units} | {lines:,}"))
+    all_f = [f for r in default for f in r.get("findings") or []]
+    label = "**total**" if len(default) == len(ok) else "**total** (`default` level)"
+    L.append(row(label, tot, sum(1 for f in all_f if f["fix"]),
+                 f" | | | | {sum(r.get('units', 0) for r in default)} | "
+                 f"{sum(r.get('lines', 0) for r in default):,}"))
     L.append("")
     notes = []
     for r in ok:
@@ -506,12 +512,13 @@ def write(root, recipes, tools, results_dir=None):
 
     # What the multiplication check still reports on products that cannot wrap.
     shapes = collections.defaultdict(list)
-    for r in ok:
+    for r in default:
         for f, lab in tri[r["name"]][1]:
             if lab and lab["label"] in fnd.SHAPED:
                 shapes[(lab["label"], lab.get("where", ""), lab["shape"])].append((r["name"], lab))
     L += ["## Shapes that remain", "",
-          f"The findings of `{fnd.MULTIPLICATION}` whose product cannot wrap, grouped by the "
+          f"The findings of `{fnd.MULTIPLICATION}` at the `default` level whose product cannot "
+          "wrap, grouped by the "
           "shape of the bound (the label's `shape`). **bounded-here** rows are what the check "
           "should learn next (where: the bound is in the same function, or elsewhere in the "
           "file); **bounded-elsewhere** rows need knowledge from outside the file.", ""]
