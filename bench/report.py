@@ -378,7 +378,7 @@ def write(root, recipes, tools, results_dir=None):
              f"{m.total} finding{'' if m.total == 1 else 's'}; "
              f"{m.labelled} labelled: {m.labels['wraps']} products that can wrap, "
              f"{m.labels['bounded-here']} bounded in the same function or file "
-             f"({count_where(ok, tri, 'function')} in the same function), "
+             f"({count_where(default, tri, 'function')} in the same function), "
              f"{m.labels['bounded-elsewhere']} bounded elsewhere"
              f"{f', {m.unlabelled} not yet labelled' if m.unlabelled else ''}: precision "
              f"(wraps / labelled) **{m.precision()}**.")
