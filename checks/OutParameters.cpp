@@ -302,6 +302,10 @@ bool OutParameters::addHandover(const FunctionDecl *Function,
   for (const StoredValue &V : *Inner) {
     StoredValue Mapped{V.Range, {}};
     for (const StoredValue::Scaled &S : V.Scales) {
+      // A call through a declaration without a prototype may pass fewer
+      // arguments than the definition has parameters.
+      if (S.Param >= Call->getNumArgs())
+        continue;
       const Expr *Arg = Call->getArg(S.Param);
       // This function's own parameter, passed on: the bound is on the
       // product with it. Otherwise the argument's range applies here.
