@@ -107,6 +107,18 @@ CallSites::callsOf(const FunctionDecl *Function) {
 
 std::optional<ValueRange> CallSites::rangeOf(const ParmVarDecl *Param,
                                              bool ExactConversions) {
+  // Every dataflow of the parameter's function asks at its entry: once.
+  std::pair<const ParmVarDecl *, unsigned> Id{Param, ExactConversions};
+  auto Cached = Ranges.find(Id);
+  if (Cached != Ranges.end())
+    return Cached->second;
+  std::optional<ValueRange> R = computeRangeOf(Param, ExactConversions);
+  Ranges[Id] = R;
+  return R;
+}
+
+std::optional<ValueRange> CallSites::computeRangeOf(const ParmVarDecl *Param,
+                                                    bool ExactConversions) {
   const auto *Function =
       dyn_cast_or_null<FunctionDecl>(Param->getDeclContext());
   if (!Param->getType()->isIntegralOrEnumerationType())

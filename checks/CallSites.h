@@ -50,6 +50,8 @@ public:
 
 private:
   void scan();
+  std::optional<ValueRange> computeRangeOf(const ParmVarDecl *Param,
+                                           bool ExactConversions);
   /// The range of \p Arg: the values a caller's local holds anywhere in
   /// its function, when only `=` sets it (LocalValues.h), else from the
   /// argument's form.
@@ -65,6 +67,10 @@ private:
   llvm::DenseMap<const FunctionDecl *, bool> Escapes;
   /// The effects of the callers whose locals are arguments, read once each.
   llvm::DenseMap<const Decl *, std::unique_ptr<FunctionEffects>> CallerEffects;
+  /// rangeOf's answers.
+  llvm::DenseMap<std::pair<const ParmVarDecl *, unsigned>,
+                 std::optional<ValueRange>>
+      Ranges;
 };
 
 } // namespace clang::tidy::calloc

@@ -3,6 +3,7 @@
 #include "OutParameters.h"
 #include "CallSites.h"
 #include "OverflowGuards.h"
+#include "StatementEffects.h"
 #include "StorageLocations.h"
 
 #include "clang/AST/Attr.h"
@@ -75,10 +76,34 @@ static bool isTestOperand(const Stmt *Parent, const Expr *E) {
   return false;
 }
 
+/// Whether \p S mentions \p Param anywhere.
+static bool mentions(const Stmt *S, const ParmVarDecl *Param) {
+  if (!S)
+    return false;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+    return Ref->getDecl() == Param;
+  if (const auto *Block = dyn_cast<BlockExpr>(S))
+    return mentions(Block->getBody(), Param);
+  for (const Stmt *Child : S->children())
+    if (mentions(Child, Param))
+      return true;
+  return false;
+}
+
 static void scanUses(const Stmt *S, const ParmVarDecl *Param,
                      PointerUses &Uses) {
   if (!S || Uses.Other)
     return;
+  // A block or lambda runs when it is called, which may be later or
+  // never: a use of the pointer there is not one this scan can place.
+  if (const auto *Block = dyn_cast<BlockExpr>(S)) {
+    Uses.Other |= mentions(Block->getBody(), Param);
+    return;
+  }
+  if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
+    Uses.Other |= mentions(Lambda->getBody(), Param);
+    return;
+  }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
     Uses.Other |= Ref->getDecl() == Param;
     return;
@@ -139,6 +164,19 @@ static const FunctionDecl *definitionFor(const CallExpr *Call, unsigned Index,
       Definition->isDependentContext() || Index >= Definition->getNumParams() ||
       inSystemHeader(Definition, Ctx.getSourceManager()))
     return nullptr;
+  // Without a prototype the arguments are not converted to the parameters'
+  // types, so a bound on the product with one would be read on the wrong
+  // value. A virtual call may run another override. A C inline definition
+  // that is not externally visible may not be the one that runs.
+  if (!Callee->hasPrototype() || !Definition->hasPrototype())
+    return nullptr;
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Definition);
+      Method && Method->isVirtual())
+    return nullptr;
+  if (!Ctx.getLangOpts().CPlusPlus && Definition->isInlined() &&
+      Definition->isExternallyVisible() &&
+      !Definition->isInlineDefinitionExternallyVisible())
+    return nullptr;
   QualType Expected = integerPointee(Definition->getParamDecl(Index));
   if (Expected.isNull() ||
       !Ctx.hasSameUnqualifiedType(Expected, Pointee.getUnqualifiedType()))
@@ -160,10 +198,14 @@ static const Expr *storedOperand(const Expr *E) {
 }
 
 /// Whether \p Param still holds what the caller passed at a point.
-static bool unchanged(const PointFacts &Facts, const ParmVarDecl *Param) {
+/// Whether \p Param still holds what the caller passed at a point: no
+/// assignment reaches it, and nothing but its name can reach it (a C++
+/// reference bound to it could change it unseen).
+static bool unchanged(const PointFacts &Facts, const ParmVarDecl *Param,
+                      const FunctionEffects &Effects) {
   const PointFacts::KeyState *S = Facts.state({Param, nullptr, nullptr});
   return S && !S->Escaped && S->Definitions.size() == 1 &&
-         S->Definitions.front() == nullptr;
+         S->Definitions.front() == nullptr && !Effects.Escaped.count(Param);
 }
 
 /// The keys to follow at a point: what \p E reads, and every integer
@@ -184,6 +226,13 @@ OutParameters::OutParameters(ASTContext &Ctx, const IntegerModel &Model,
       Callers(Callers) {}
 
 OutParameters::~OutParameters() = default;
+
+const FunctionEffects &OutParameters::effectsOf(const FunctionDecl *Function) {
+  std::unique_ptr<FunctionEffects> &Slot = Effects[Function];
+  if (!Slot)
+    Slot = std::make_unique<FunctionEffects>(Function);
+  return *Slot;
+}
 
 GuardAnalysis &OutParameters::guardsOf(const FunctionDecl *Function) {
   std::unique_ptr<GuardAnalysis> &Slot = Guards[Function];
@@ -208,18 +257,29 @@ const StoredValues *OutParameters::storedThrough(const CallExpr *Call,
 const StoredValues *OutParameters::summarize(const FunctionDecl *Function,
                                              unsigned Index) {
   std::pair<const FunctionDecl *, unsigned> Id{Function, Index};
+  // A function already being summarized (recursion), or too deep a chain.
+  // Such a failure depends on where the chain was entered: it is not kept,
+  // nor is any summary that failed because of it.
+  for (const auto &Open : InProgress)
+    if (Open.first == Function) {
+      ++CutOffs;
+      return nullptr;
+    }
+  if (InProgress.size() >= MaxNesting) {
+    ++CutOffs;
+    return nullptr;
+  }
+  // Looked up only now, so that the answer at a depth does not depend on
+  // which chain computed the summary first.
   if (auto It = Summaries.find(Id); It != Summaries.end())
     return It->second.get();
-  // A function already being summarized (recursion), or too deep a chain.
-  for (const auto &Open : InProgress)
-    if (Open.first == Function)
-      return nullptr;
-  if (InProgress.size() >= MaxNesting)
-    return nullptr;
+  unsigned CutOffsBefore = CutOffs;
   InProgress.insert(Id);
   auto Values = std::make_unique<StoredValues>();
   bool Known = summarizeInto(Function, Function->getParamDecl(Index), *Values);
   InProgress.erase(Id);
+  if (!Known && CutOffs != CutOffsBefore)
+    return nullptr;
   std::unique_ptr<StoredValues> &Slot = Summaries[Id];
   Slot = Known ? std::move(Values) : nullptr;
   return Slot.get();
@@ -231,8 +291,8 @@ const StoredValues *OutParameters::summarize(const FunctionDecl *Function,
 /// pointee, each parameter being at least 1 where the bound is used).
 static llvm::SmallVector<StoredValue::Scaled, 1>
 scalesOf(const Expr *Stored, const FunctionDecl *Function,
-         const PointFacts &Facts, const ValueRange &Pointee,
-         const IntegerModel &Model) {
+         const PointFacts &Facts, const FunctionEffects &Effects,
+         const ValueRange &Pointee, const IntegerModel &Model) {
   llvm::SmallVector<StoredValue::Scaled, 1> Scales;
   const Expr *Operand = storedOperand(Stored);
   std::optional<ValueKey> Key = keyOf(Operand);
@@ -242,7 +302,7 @@ scalesOf(const Expr *Stored, const FunctionDecl *Function,
   for (unsigned I = 0; I < Function->getNumParams(); ++I) {
     const ParmVarDecl *Other = Function->getParamDecl(I);
     if (Other == Key->Var || !Other->getType()->isIntegerType() ||
-        !unchanged(Facts, Other))
+        !unchanged(Facts, Other, Effects))
       continue;
     std::optional<Wide> Bound =
         Facts.productBound(*Key, {Other, nullptr, nullptr});
@@ -264,7 +324,7 @@ bool OutParameters::addStore(const FunctionDecl *Function,
   StoredValue Value;
   Value.Range = RangeEvaluator(Model, &*Facts).evaluate(Store->getRHS());
   Value.Scales = scalesOf(Store->getRHS(), Function, *Facts,
-                          Model.rangeOf(Pointee), Model);
+                          effectsOf(Function), Model.rangeOf(Pointee), Model);
   Out.push_back(std::move(Value));
   return true;
 }
@@ -274,10 +334,12 @@ bool OutParameters::addStore(const FunctionDecl *Function,
 static std::optional<unsigned> ownParameter(const Expr *Arg,
                                             const FunctionDecl *Function,
                                             const PointFacts &Facts,
+                                            const FunctionEffects &Effects,
                                             const ASTContext &Ctx) {
   const auto *Ref = dyn_cast<DeclRefExpr>(stripWideningCasts(Arg, Ctx));
   const auto *Own = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
-  if (!Own || !Own->getType()->isIntegerType() || !unchanged(Facts, Own) ||
+  if (!Own || !Own->getType()->isIntegerType() ||
+      !unchanged(Facts, Own, Effects) ||
       !Ctx.hasSameUnqualifiedType(Arg->getType(), Own->getType()))
     return std::nullopt;
   for (unsigned I = 0; I < Function->getNumParams(); ++I)
@@ -310,7 +372,7 @@ bool OutParameters::addHandover(const FunctionDecl *Function,
       // This function's own parameter, passed on: the bound is on the
       // product with it. Otherwise the argument's range applies here.
       if (std::optional<unsigned> Own =
-              ownParameter(Arg, Function, *Facts, Ctx)) {
+              ownParameter(Arg, Function, *Facts, effectsOf(Function), Ctx)) {
         Mapped.Scales.push_back({*Own, S.Bound});
         continue;
       }
@@ -333,6 +395,11 @@ bool OutParameters::summarizeInto(const FunctionDecl *Function,
   if (Uses.Other || Uses.Stores.size() + Uses.Handovers.size() > MaxUses ||
       guardsOf(Function).hasErrors())
     return false;
+  // A parameter reachable other than by its name (a C++ reference bound to
+  // it, its address taken) may change where the dataflow does not look.
+  for (const ParmVarDecl *Other : Function->parameters())
+    if (effectsOf(Function).Escaped.count(Other))
+      return false;
   for (const BinaryOperator *Store : Uses.Stores)
     if (!addStore(Function, Store, Pointee, Out))
       return false;

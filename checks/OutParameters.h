@@ -37,6 +37,7 @@ namespace clang::tidy::calloc {
 
 class CallSites;
 class GuardAnalysis;
+struct FunctionEffects;
 
 /// One value (or a group of values) a function may store through a
 /// pointer parameter.
@@ -85,6 +86,7 @@ private:
   bool addHandover(const FunctionDecl *Function, const CallExpr *Call,
                    unsigned Index, QualType Pointee, StoredValues &Out);
   GuardAnalysis &guardsOf(const FunctionDecl *Function);
+  const FunctionEffects &effectsOf(const FunctionDecl *Function);
 
   ASTContext &Ctx;
   const IntegerModel &Model;
@@ -97,6 +99,10 @@ private:
   /// The summaries being computed: a cycle has none.
   llvm::DenseSet<std::pair<const FunctionDecl *, unsigned>> InProgress;
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<GuardAnalysis>> Guards;
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionEffects>>
+      Effects;
+  /// Summaries refused because of a cycle or the nesting limit.
+  unsigned CutOffs = 0;
 };
 
 } // namespace clang::tidy::calloc

@@ -4,6 +4,7 @@
 #include "SizeExpressions.h"
 #include "StatementEffects.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Analysis/FlowSensitive/DataflowWorklist.h"
 #include "clang/Basic/Builtins.h"
@@ -226,6 +227,7 @@ void GuardAnalysis::indexStatements() {
         continue;
       const Stmt *St = S->getStmt();
       Where.try_emplace(St, Block, At);
+      HasAsm |= isa<AsmStmt>(St);
       if (const auto *E = dyn_cast<Expr>(St))
         HasErrors |= E->containsErrors();
       if (const auto *BO = dyn_cast<BinaryOperator>(St)) {
@@ -381,6 +383,15 @@ void GuardAnalysis::forgetEscaped(PointFacts &State, const Stmt *Event) const {
       reset(State, Key, S, Model, Event);
 }
 
+/// Whether \p State follows \p Key, or, for a whole variable, any part
+/// of it: what markEscaped would change.
+static bool followsAnyOf(const PointFacts &State, const ValueKey &Key) {
+  for (const auto &Entry : State.Keys)
+    if (Entry.first == Key || (!Key.isPart() && Entry.first.Var == Key.Var))
+      return true;
+  return false;
+}
+
 static void markEscaped(PointFacts &State, const ValueKey &Key) {
   for (auto &[Other, S] : State.Keys)
     if (Other == Key || (!Key.isPart() && Other.Var == Key.Var)) {
@@ -451,8 +462,9 @@ void GuardAnalysis::transferAssignment(PointFacts &State,
 void GuardAnalysis::transferUnary(PointFacts &State,
                                   const UnaryOperator *UO) const {
   if (UO->getOpcode() == UO_AddrOf) {
+    // Only a followed value can escape; the summary is asked for only then.
     if (std::optional<ValueKey> Key = keyOf(UO->getSubExpr()))
-      if (!isOutArgument(UO))
+      if (followsAnyOf(State, *Key) && !isOutArgument(UO))
         markEscaped(State, *Key);
     return;
   }
@@ -524,11 +536,15 @@ bool GuardAnalysis::isOutArgument(const UnaryOperator *AddressOf) const {
 }
 
 /// Whether the local \p Key names was declared without a value and has not
-/// been given one on any path here.
-static bool neverSet(const ValueKey &Key, const PointFacts::KeyState &S) {
+/// been given one on any path here. Only in C and without inline assembly:
+/// a C++ reference or lambda capture, an `asm` output or a `__block`
+/// variable's block can write it where the dataflow does not look.
+bool GuardAnalysis::neverSet(const ValueKey &Key,
+                             const PointFacts::KeyState &S) const {
   const auto *Var = dyn_cast<VarDecl>(Key.Var);
   return Var && !Key.isPart() && !isa<ParmVarDecl>(Var) &&
-         Var->hasLocalStorage() && S.Definitions.size() == 1 &&
+         Var->hasLocalStorage() && !Ctx.getLangOpts().CPlusPlus && !HasAsm &&
+         !Var->hasAttr<BlocksAttr>() && S.Definitions.size() == 1 &&
          S.Definitions.front() == nullptr;
 }
 

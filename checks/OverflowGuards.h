@@ -204,6 +204,7 @@ private:
   void transferCall(PointFacts &State, const CallExpr *Call) const;
   void transferOutArguments(PointFacts &State, const CallExpr *Call) const;
   bool isOutArgument(const UnaryOperator *AddressOf) const;
+  bool neverSet(const ValueKey &Key, const PointFacts::KeyState &S) const;
   void assign(PointFacts &State, const ValueKey &Key, const ValueRange &R,
               const Stmt *Definition) const;
   void forget(PointFacts &State, const ValueKey &Key,
@@ -259,6 +260,8 @@ private:
   CallSites *Callers;
   OutParameters *Outs;
   bool HasErrors = false;
+  /// The function contains inline assembly.
+  bool HasAsm = false;
   /// `&v` passed directly to a call, with its argument index, for a local
   /// v; and the same per call.
   llvm::DenseMap<const UnaryOperator *, std::pair<const CallExpr *, unsigned>>

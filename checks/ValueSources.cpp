@@ -160,6 +160,16 @@ static const ValueDecl *storageOf(const Expr *E) {
   return nullptr;
 }
 
+/// `x * 2`, `x + n`, `x << 1` with x stored in \p D.
+static bool growsFrom(const Expr *Value, const ValueDecl *D) {
+  const auto *BO = dyn_cast<BinaryOperator>(Value->IgnoreParenImpCasts());
+  if (!BO || (BO->getOpcode() != BO_Mul && BO->getOpcode() != BO_Add &&
+              BO->getOpcode() != BO_Shl))
+    return false;
+  return storageOf(BO->getLHS()->IgnoreParenImpCasts()) == D ||
+         storageOf(BO->getRHS()->IgnoreParenImpCasts()) == D;
+}
+
 namespace {
 class WriteIndexer : public RecursiveASTVisitor<WriteIndexer> {
 public:
@@ -178,8 +188,10 @@ public:
   bool VisitBinaryOperator(BinaryOperator *BO) {
     BinaryOperatorKind Op = BO->getOpcode();
     if (BO->isRelationalOp()) {
-      noteComparison(BO->getLHS(), BO->getRHS());
-      noteComparison(BO->getRHS(), BO->getLHS());
+      // Read as "side Op other": `n > C` tests n against a limit above it.
+      bool Greater = Op == BO_GT || Op == BO_GE;
+      noteComparison(BO->getLHS(), BO->getRHS(), Greater);
+      noteComparison(BO->getRHS(), BO->getLHS(), !Greater);
       return true;
     }
     if (Op != BO_Assign && Op != BO_AddAssign && Op != BO_MulAssign &&
@@ -219,23 +231,16 @@ public:
   }
 
 private:
-  /// `x * 2`, `x + n`, `x << 1` with x stored in \p D.
-  static bool growsFrom(const Expr *Value, const ValueDecl *D) {
-    const auto *BO = dyn_cast<BinaryOperator>(Value->IgnoreParenImpCasts());
-    if (!BO || (BO->getOpcode() != BO_Mul && BO->getOpcode() != BO_Add &&
-                BO->getOpcode() != BO_Shl))
-      return false;
-    return storageOf(BO->getLHS()->IgnoreParenImpCasts()) == D ||
-           storageOf(BO->getRHS()->IgnoreParenImpCasts()) == D;
-  }
-
-  /// A comparison with a constant above 1 limits the value; `n > 0` and
-  /// `n < 1` only test for zero.
-  void noteComparison(const Expr *Side, const Expr *Other) {
+  /// A comparison that limits the value from above: `n > C` or `n >= C`
+  /// with C above 1 (`n > 0` only tests for zero), or `n < C` and `n <= C`
+  /// with C of at least 256. A smaller C there is read as a minimum
+  /// (`if (cap < 16) cap = 16; else cap *= 2;`, `if (len < 4) return;`),
+  /// which bounds nothing.
+  void noteComparison(const Expr *Side, const Expr *Other, bool Above) {
     const ValueDecl *D = storageOf(stripWideningCasts(Side, Ctx));
     std::optional<llvm::APSInt> Limit =
         D ? constantValue(Other, Ctx) : std::nullopt;
-    if (Limit && *Limit > 1)
+    if (Limit && *Limit > (Above ? 1 : 255))
       Index[D].Compared = true;
   }
 
@@ -499,7 +504,10 @@ Trace ValueSources::Tracer::traceVariable(const VarDecl *Var, unsigned Depth) {
   llvm::SmallVector<const Expr *, 6> Values(T.Values.begin(), T.Values.end());
   const Stmt *Growth = nullptr;
   for (const LocalTouch &Touch : T.Touches) {
-    if (isGrowth(Touch.At) && !Growth)
+    const auto *Set = dyn_cast_or_null<BinaryOperator>(Touch.At);
+    bool SelfSet =
+        Set && Set->getOpcode() == BO_Assign && growsFrom(Set->getRHS(), Var);
+    if ((isGrowth(Touch.At) || SelfSet) && !Growth)
       Growth = Touch.At;
     if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Touch.At);
         BO && BO->isCompoundAssignmentOp())

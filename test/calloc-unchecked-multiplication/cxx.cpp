@@ -63,3 +63,56 @@ struct Arena {
   void *malloc(std::size_t bytes);
 };
 void *arena_alloc(Arena &a, std::size_t n) { return a.malloc(n * 16); }
+
+/* What a function stores through a pointer (out-parameters.c), in C++. A
+   virtual call may run another override: its body bounds nothing. */
+struct CountReader {
+  virtual void read(uint32_t *count, uint64_t n) {
+    if (n > 4096)
+      return;
+    *count = static_cast<uint32_t>(n);
+  }
+};
+
+uint64_t *read_virtual(CountReader &r, uint64_t n) {
+  uint32_t count = 0;
+  r.read(&count, n);
+  return static_cast<uint64_t *>(malloc(count * 8));
+  // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: allocation size 'count * 8' can overflow
+  // CHECK-FIXES: return static_cast<uint64_t *>(calloc(count, 8));
+}
+
+/* A width changed through a reference before the guard is not the one the
+   caller passes. */
+static int read_scaled(uint32_t *count, uint32_t width, uint64_t n) {
+  uint32_t &w = width;
+  w = 1;
+  if (static_cast<uint64_t>(2147483647U / width) < n)
+    return 0;
+  *count = static_cast<uint32_t>(n);
+  return 1;
+}
+
+uint64_t *read_rescaled(uint64_t n) {
+  uint32_t count = 0;
+  if (!read_scaled(&count, 8, n))
+    return nullptr;
+  return static_cast<uint64_t *>(malloc(count * 8));
+  // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: allocation size 'count * 8' can overflow
+  // CHECK-FIXES: return static_cast<uint64_t *>(calloc(count, 8));
+}
+
+/* Negative: a non-virtual member that checks, with the same width. */
+struct SmallReader {
+  void read(uint32_t *count, uint64_t n) {
+    if (n > 4096)
+      return;
+    *count = static_cast<uint32_t>(n);
+  }
+};
+
+uint64_t *read_small(SmallReader &r, uint64_t n) {
+  uint32_t count = 0;
+  r.read(&count, n);
+  return static_cast<uint64_t *>(malloc(count * 8));
+}

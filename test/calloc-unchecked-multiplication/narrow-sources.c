@@ -88,3 +88,38 @@ int *component_table(const struct image *img) {
 
 /* Negative: a parameter of a function that other files call. */
 unsigned *twice(unsigned n) { return malloc(n * 2 * sizeof(unsigned)); }
+
+/* A minimum is not a bound: the capacity starts at 8, then doubles. */
+struct pool {
+  long *slots;
+  int cap, used;
+};
+
+int pool_add(struct pool *p, long v) {
+  if (p->used >= p->cap) {
+    if (p->cap < 8)
+      p->cap = 8;
+    else
+      p->cap *= 2;
+    long *grown = realloc(p->slots, p->cap * 8);
+    // CHECK-NOTES: :[[@LINE-1]]:19: warning: allocation size 'p->cap * 8' can overflow ('p->cap * 8' is computed in 'int'); use 'reallocarray(p->slots, p->cap, 8)', which checks the multiplication [calloc-unchecked-multiplication]
+    // CHECK-NOTES: :[[@LINE-3]]:7: note: 'p->cap' grows here ('p->cap *= 2') and nothing in this file bounds it, so it can grow until the product overflows 'int'
+    // CHECK-FIXES: long *grown = reallocarray(p->slots, p->cap, 8);
+    if (!grown)
+      return -1;
+    p->slots = grown;
+  }
+  p->slots[p->used++] = v;
+  return 0;
+}
+
+/* A local doubled by assignment until it is large enough. */
+char *widen_until(int need) {
+  int cap = 16;
+  while (cap < need)
+    cap = cap * 2;
+  return malloc(cap * 4);
+  // CHECK-NOTES: :[[@LINE-1]]:10: warning: allocation size 'cap * 4' can overflow ('cap * 4' is computed in 'int'); use 'calloc(cap, 4)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-NOTES: :[[@LINE-3]]:5: note: 'cap' grows here ('cap = cap * 2') and nothing in this file bounds it, so it can grow until the product overflows 'int'
+  // CHECK-FIXES: return calloc(cap, 4);
+}
