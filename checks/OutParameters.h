@@ -25,6 +25,7 @@
 #define CALLOC_TIDY_OUTPARAMETERS_H
 
 #include "IntegerRanges.h"
+#include "OverflowGuards.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
@@ -36,7 +37,6 @@
 namespace clang::tidy::calloc {
 
 class CallSites;
-class GuardAnalysis;
 struct FunctionEffects;
 
 /// One value (or a group of values) a function may store through a
@@ -56,11 +56,11 @@ struct StoredValue {
 /// when it never stores one.
 using StoredValues = llvm::SmallVector<StoredValue, 2>;
 
-class OutParameters {
+class OutParameters : public PointerStores {
 public:
   OutParameters(ASTContext &Ctx, const IntegerModel &Model,
                 bool AssertsAreGuards, CallSites *Callers);
-  ~OutParameters();
+  ~OutParameters() override;
 
   /// What the callee of \p Call stores through the pointer it gets as
   /// argument \p Index; null when the callee may use that pointer other
@@ -68,11 +68,15 @@ public:
   /// hand it to another such function, or its body is not in this file.
   const StoredValues *storedThrough(const CallExpr *Call, unsigned Index);
 
+  bool onlyStoresThrough(const CallExpr *Call, unsigned Index) override {
+    return storedThrough(Call, Index) != nullptr;
+  }
+
   /// The range of what \p Call may store through its argument \p Index,
   /// given \p Facts (those at the call); none when the summary is null or
   /// stores nothing.
   std::optional<ValueRange> storedRange(const CallExpr *Call, unsigned Index,
-                                        const ValueFacts *Facts);
+                                        const ValueFacts *Facts) override;
 
 private:
   const StoredValues *summarize(const FunctionDecl *Function, unsigned Index);

@@ -164,7 +164,7 @@ const PointFacts::KeyState *PointFacts::state(const ValueKey &Key) const {
 
 GuardAnalysis::GuardAnalysis(const Decl *Function, ASTContext &Ctx,
                              const IntegerModel &Model, bool AssertsAreGuards,
-                             CallSites *Callers, OutParameters *Outs)
+                             CallSites *Callers, PointerStores *Outs)
     : Function(Function), Ctx(Ctx), Model(Model),
       AssertsAreGuards(AssertsAreGuards), Callers(Callers), Outs(Outs),
       Counters(Function, Model, Callers) {
@@ -528,11 +528,11 @@ void GuardAnalysis::transferCall(PointFacts &State,
 }
 
 /// Whether \p AddressOf hands a local to a function of this file that only
-/// stores through it (OutParameters.h): the local does not escape.
+/// stores through it (PointerStores): the local does not escape.
 bool GuardAnalysis::isOutArgument(const UnaryOperator *AddressOf) const {
   auto It = OutArguments.find(AddressOf);
   return It != OutArguments.end() &&
-         Outs->storedThrough(It->second.first, It->second.second);
+         Outs->onlyStoresThrough(It->second.first, It->second.second);
 }
 
 /// Whether the local \p Key names was declared without a value and has not

@@ -25,7 +25,6 @@
 #include "CallSites.h"
 #include "IntegerRanges.h"
 #include "LoopCounters.h"
-#include "OutParameters.h"
 #include "StorageLocations.h"
 
 #include "clang/Analysis/Analyses/PostOrderCFGView.h"
@@ -154,15 +153,33 @@ struct Assertion {
 /// none when \p S is not the whole expansion of one.
 std::optional<Assertion> assertionAt(const Stmt *S, const ASTContext &Ctx);
 
+/// What a call leaves in an integer whose address it gets as an argument:
+/// the guard dataflow asks, OutParameters.h answers (by reading the
+/// callee), so that a local handed to a function that only stores through
+/// the pointer does not escape.
+class PointerStores {
+public:
+  virtual ~PointerStores() = default;
+  /// Whether the callee of \p Call only stores integers through its
+  /// argument \p Index (reads them, tests the pointer, or hands it on to
+  /// another such function), and this is known.
+  virtual bool onlyStoresThrough(const CallExpr *Call, unsigned Index) = 0;
+  /// The range of what it may store, given \p Facts at the call; none when
+  /// it stores nothing or that is not known.
+  virtual std::optional<ValueRange> storedRange(const CallExpr *Call,
+                                                unsigned Index,
+                                                const ValueFacts *Facts) = 0;
+};
+
 class GuardAnalysis {
 public:
   /// \p Callers, when given, bounds the function's parameters by what
   /// its callers pass (CallSites.h); \p Outs, when given, a local whose
   /// address is passed to a function of this file by what that function
-  /// stores through it (OutParameters.h).
+  /// stores through it (PointerStores).
   GuardAnalysis(const Decl *Function, ASTContext &Ctx,
                 const IntegerModel &Model, bool AssertsAreGuards,
-                CallSites *Callers = nullptr, OutParameters *Outs = nullptr);
+                CallSites *Callers = nullptr, PointerStores *Outs = nullptr);
 
   /// The facts right before \p S is evaluated, following \p Keys. None
   /// when the function has no CFG or \p S is not evaluated in it.
@@ -258,7 +275,7 @@ private:
   const IntegerModel &Model;
   const bool AssertsAreGuards;
   CallSites *Callers;
-  OutParameters *Outs;
+  PointerStores *Outs;
   bool HasErrors = false;
   /// The function contains inline assembly.
   bool HasAsm = false;

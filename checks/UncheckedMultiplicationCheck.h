@@ -12,6 +12,7 @@
 #include "AllocatorFamilies.h"
 #include "CallocFixes.h"
 #include "ObjectLengths.h"
+#include "OutParameters.h"
 #include "OverflowGuards.h"
 #include "ValueSources.h"
 #include "WrappingProducts.h"

@@ -36,7 +36,7 @@ class FunctionAnalyses {
 public:
   FunctionAnalyses(const Decl *Function, ASTContext &Ctx,
                    const IntegerModel &Model, bool AssertsAreGuards,
-                   CallSites *Callers, OutParameters *Outs)
+                   CallSites *Callers, PointerStores *Outs)
       : Function(Function), Ctx(Ctx), Model(Model),
         AssertsAreGuards(AssertsAreGuards), Callers(Callers), Outs(Outs) {}
 
@@ -52,7 +52,7 @@ private:
   const IntegerModel &Model;
   bool AssertsAreGuards;
   CallSites *Callers;
-  OutParameters *Outs;
+  PointerStores *Outs;
   std::unique_ptr<GuardAnalysis> Guards;
   std::optional<llvm::SmallPtrSet<const VarDecl *, 8>> Holders;
 };
