@@ -1197,7 +1197,28 @@ GuardAnalysis::factsBefore(const Stmt *S, llvm::ArrayRef<ValueKey> Keys) {
   if (Found == Where.end())
     return std::nullopt;
   auto [Target, TargetIndex] = Found->second;
+  const std::vector<PointFacts> &In = solve(Keys);
 
+  PointFacts Result = In[Target->getBlockID()];
+  if (!Result.Reached)
+    return Result;
+  unsigned Index = 0;
+  for (const CFGElement &Element : *Target) {
+    if (Index++ == TargetIndex)
+      break;
+    if (std::optional<CFGStmt> CS = Element.getAs<CFGStmt>())
+      transfer(Result, CS->getStmt());
+  }
+  return Result;
+}
+
+/// The facts at the entry of every block, following \p Keys. The last
+/// answer is kept: a size's origin asks for the same keys at the call and
+/// where the size is computed.
+const std::vector<PointFacts> &
+GuardAnalysis::solve(llvm::ArrayRef<ValueKey> Keys) {
+  if (Solved && llvm::equal(SolvedKeys, Keys))
+    return SolvedIn;
   KeyPairs Pairs;
   for (size_t I = 0; I < Keys.size(); ++I)
     for (size_t J = I + 1; J < Keys.size(); ++J)
@@ -1231,17 +1252,10 @@ GuardAnalysis::factsBefore(const Stmt *S, llvm::ArrayRef<ValueKey> Keys) {
     }
   }
 
-  PointFacts Result = In[Target->getBlockID()];
-  if (!Result.Reached)
-    return Result;
-  unsigned Index = 0;
-  for (const CFGElement &Element : *Target) {
-    if (Index++ == TargetIndex)
-      break;
-    if (std::optional<CFGStmt> CS = Element.getAs<CFGStmt>())
-      transfer(Result, CS->getStmt());
-  }
-  return Result;
+  SolvedKeys.assign(Keys.begin(), Keys.end());
+  SolvedIn = std::move(In);
+  Solved = true;
+  return SolvedIn;
 }
 
 bool GuardAnalysis::thenBranchExits(const IfStmt *If) const {

@@ -207,6 +207,7 @@ private:
   using KeyPairs = std::vector<std::pair<ValueKey, ValueKey>>;
 
   void indexStatements();
+  const std::vector<PointFacts> &solve(llvm::ArrayRef<ValueKey> Keys);
   void indexOutArguments(const CallExpr *Call);
   void findLoopHeads();
   void initialize(PointFacts &Entry, llvm::ArrayRef<ValueKey> Keys) const;
@@ -279,6 +280,10 @@ private:
   bool HasErrors = false;
   /// The function contains inline assembly.
   bool HasAsm = false;
+  /// The last fixpoint solve() computed, and for which keys.
+  bool Solved = false;
+  std::vector<ValueKey> SolvedKeys;
+  std::vector<PointFacts> SolvedIn;
   /// `&v` passed directly to a call, with its argument index, for a local
   /// v; and the same per call.
   llvm::DenseMap<const UnaryOperator *, std::pair<const CallExpr *, unsigned>>
