@@ -127,19 +127,16 @@ AllocatorTable::AllocatorTable(const ClangTidyCheck::OptionsView &View)
   }
   Discovery =
       std::make_unique<AllocatorDiscovery>(Options, std::move(Pattern), *this);
-  llvm::SmallVector<llvm::StringRef, 8> Items;
-  llvm::StringRef(Spec).split(Items, ';', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef Item : Items) {
-    Item = Item.trim();
-    if (Item.empty())
-      continue;
-    AllocatorFamily Family;
-    std::string Error;
-    if (parseEntry(Item, Family, Error))
-      Entries.push_back(std::move(Family));
-    else
-      Errors.emplace_back(Item.str(), Error);
-  }
+  parseOptionList(
+      Spec,
+      [&](llvm::StringRef Item, std::string &Error) {
+        AllocatorFamily Family;
+        if (!parseEntry(Item, Family, Error))
+          return false;
+        Entries.push_back(std::move(Family));
+        return true;
+      },
+      Errors);
 }
 
 bool isNamespaceScopeFunction(const Decl *D) {
@@ -288,10 +285,7 @@ std::string describeSource(const AllocatorFamily &Family) {
 }
 
 void AllocatorTable::reportErrors(const ClangTidyCheck &Check) const {
-  for (const auto &[Entry, Error] : Errors)
-    Check.configurationDiag(
-        "invalid entry in option '%0.%1': '%2': %3; the entry is ignored")
-        << checkName(Check) << OptionName << Entry << Error;
+  reportOptionErrors(Check, OptionName, Errors);
   for (const auto &[Option, Error] : OptionErrors)
     Check.configurationDiag("invalid value of option '%0.%1': %2")
         << checkName(Check) << Option << Error;

@@ -11,6 +11,7 @@
 #ifndef CALLOC_TIDY_ALLOCATORFAMILIES_H
 #define CALLOC_TIDY_ALLOCATORFAMILIES_H
 
+#include "OptionLists.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -195,7 +196,7 @@ private:
   /// A cache of discovery, a function of the translation unit's AST.
   mutable std::unique_ptr<AllocatorDiscovery> Discovery;
   /// The malformed entries, each with what is wrong with it.
-  std::vector<std::pair<std::string, std::string>> Errors;
+  MalformedEntries Errors;
 };
 
 /// A C function: declared at global scope, in `std`, or in an `extern "C"`

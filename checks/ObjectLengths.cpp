@@ -87,28 +87,21 @@ static bool parseEntry(llvm::StringRef Text, LengthAccessor &Out,
 }
 
 LengthAccessors::LengthAccessors(llvm::StringRef Spec) : Spec(Spec.str()) {
-  llvm::SmallVector<llvm::StringRef, 8> Items;
-  Spec.split(Items, ';', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef Item : Items) {
-    Item = Item.trim();
-    if (Item.empty())
-      continue;
-    LengthAccessor Accessor;
-    std::string Error;
-    if (!parseEntry(Item, Accessor, Error)) {
-      Errors.emplace_back(Item.str(), Error);
-      continue;
-    }
-    HasCallables |= Accessor.Record.empty();
-    Entries.push_back(std::move(Accessor));
-  }
+  parseOptionList(
+      Spec,
+      [&](llvm::StringRef Item, std::string &Error) {
+        LengthAccessor Accessor;
+        if (!parseEntry(Item, Accessor, Error))
+          return false;
+        HasCallables |= Accessor.Record.empty();
+        Entries.push_back(std::move(Accessor));
+        return true;
+      },
+      Errors);
 }
 
 void LengthAccessors::reportErrors(const ClangTidyCheck &Check) const {
-  for (const auto &[Entry, Error] : Errors)
-    Check.configurationDiag(
-        "invalid entry in option '%0.%1': '%2': %3; the entry is ignored")
-        << checkName(Check) << OptionName << Entry << Error;
+  reportOptionErrors(Check, OptionName, Errors);
 }
 
 const LengthAccessor *

@@ -14,6 +14,7 @@
 #ifndef CALLOC_TIDY_OBJECTLENGTHS_H
 #define CALLOC_TIDY_OBJECTLENGTHS_H
 
+#include "OptionLists.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -92,7 +93,7 @@ private:
   std::vector<LengthAccessor> Entries;
   bool HasCallables = false;
   /// The malformed entries, each with what is wrong with it.
-  std::vector<std::pair<std::string, std::string>> Errors;
+  MalformedEntries Errors;
 };
 
 /// strlen, wcslen, strnlen and wcsnlen (also as `__builtin_`): the length

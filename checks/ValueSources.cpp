@@ -53,26 +53,20 @@ static bool parseInputEntry(llvm::StringRef Text, InputEntry &Out,
 }
 
 InputFunctions::InputFunctions(llvm::StringRef Spec) : Spec(Spec.str()) {
-  llvm::SmallVector<llvm::StringRef, 8> Items;
-  Spec.split(Items, ';', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef Item : Items) {
-    Item = Item.trim();
-    if (Item.empty())
-      continue;
-    InputEntry Entry;
-    std::string Error;
-    if (parseInputEntry(Item, Entry, Error))
-      Entries.push_back(std::move(Entry));
-    else
-      Errors.emplace_back(Item.str(), Error);
-  }
+  parseOptionList(
+      Spec,
+      [&](llvm::StringRef Item, std::string &Error) {
+        InputEntry Entry;
+        if (!parseInputEntry(Item, Entry, Error))
+          return false;
+        Entries.push_back(std::move(Entry));
+        return true;
+      },
+      Errors);
 }
 
 void InputFunctions::reportErrors(const ClangTidyCheck &Check) const {
-  for (const auto &[Entry, Error] : Errors)
-    Check.configurationDiag(
-        "invalid entry in option '%0.%1': '%2': %3; the entry is ignored")
-        << checkName(Check) << OptionName << Entry << Error;
+  reportOptionErrors(Check, OptionName, Errors);
 }
 
 static bool isCharacterPointer(QualType T) {

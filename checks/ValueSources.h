@@ -27,6 +27,7 @@
 
 #include "CallSites.h"
 #include "IntegerRanges.h"
+#include "OptionLists.h"
 #include "StatementEffects.h"
 #include "WrappingProducts.h"
 
@@ -77,7 +78,7 @@ public:
 private:
   std::string Spec;
   std::vector<InputEntry> Entries;
-  std::vector<std::pair<std::string, std::string>> Errors;
+  MalformedEntries Errors;
 };
 
 /// Where a wrapping product's large factor comes from.
