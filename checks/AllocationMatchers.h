@@ -63,38 +63,73 @@ AST_MATCHER(Decl, isDependentCode) {
 /// Code instantiated from a template.
 AST_MATCHER(Decl, isInstantiated) { return isInstantiatedCode(&Node); }
 
-/// A call to an allocator the table knows, configured or discovered; with
-/// \p WithZeroingForm, only one that has a zeroing counterpart. The table
-/// answers once per callee declaration.
-AST_MATCHER_P2(CallExpr, callsAllocator, const AllocatorTable *, Table, bool,
-               WithZeroingForm) {
-  const AllocatorFamily *F = Table->find(&Node);
-  return F && (!WithZeroingForm || F->hasZeroingForm());
+/// Whether \p Call calls an allocator \p Table knows, configured or
+/// discovered (with \p WithZeroingForm, only one that has a zeroing
+/// counterpart), outside system headers. The table answers once per callee
+/// declaration; the location is looked up only for allocator calls.
+inline bool isAllocationCall(const CallExpr &Call, const AllocatorTable &Table,
+                             bool WithZeroingForm, const SourceManager &SM) {
+  const AllocatorFamily *F = Table.find(&Call);
+  return F && (!WithZeroingForm || F->hasZeroingForm()) &&
+         !SM.isInSystemHeader(SM.getExpansionLoc(Call.getBeginLoc()));
 }
 
-/// Matches a function (or lambda, or block) once for each call in its own
-/// body that \p Inner matches; calls in nested lambdas, blocks and local
-/// classes belong to those.
-AST_MATCHER_P(Decl, forEachOwnCall, ast_matchers::internal::Matcher<CallExpr>,
-              Inner) {
-  ast_matchers::internal::BoundNodesTreeBuilder Result;
-  bool Matched = false;
-  llvm::SmallVector<const Stmt *, 32> Work{Node.getBody()};
+/// The calls of one function's own body, in source order; calls in nested
+/// lambdas, blocks and local classes belong to those. Both checks ask for
+/// the same function one right after the other (their matchers run on the
+/// same node), so the last answer is kept, per thread (clangd parses on
+/// several), until a translation unit starts or ends (forgetOwnCalls).
+struct OwnCalls {
+  const Decl *Function = nullptr;
+  std::vector<const CallExpr *> Calls;
+};
+
+inline OwnCalls &lastOwnCalls() {
+  static thread_local OwnCalls Last;
+  return Last;
+}
+
+/// Drops the kept answer: the next translation unit may reuse addresses.
+inline void forgetOwnCalls() { lastOwnCalls() = OwnCalls(); }
+
+inline llvm::ArrayRef<const CallExpr *> ownCalls(const Decl &Function) {
+  OwnCalls &Last = lastOwnCalls();
+  if (Last.Function == &Function)
+    return Last.Calls;
+  Last.Function = &Function;
+  Last.Calls.clear();
+  // Every statement of every function passes here: an explicit stack (no
+  // recursion, whatever the depth of an expression), nothing else.
+  llvm::SmallVector<const Stmt *, 64> Work{Function.getBody()};
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
     if (!S || isa<LambdaExpr, BlockExpr>(S))
       continue;
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      ast_matchers::internal::BoundNodesTreeBuilder Bound(*Builder);
-      if (Inner.matches(*Call, Finder, &Bound)) {
-        Matched = true;
-        Result.addMatch(Bound);
-      }
-    }
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      Last.Calls.push_back(Call);
     size_t First = Work.size();
     for (const Stmt *Child : S->children())
-      Work.push_back(Child);
+      if (Child)
+        Work.push_back(Child);
     std::reverse(Work.begin() + First, Work.end()); // source order
+  }
+  return Last.Calls;
+}
+
+/// Matches a function (or lambda, or block) once for each allocator call
+/// in its own body (see ownCalls and isAllocationCall), bound as "call".
+AST_MATCHER_P2(Decl, forEachOwnAllocationCall, const AllocatorTable *, Table,
+               bool, WithZeroingForm) {
+  const SourceManager &SM = Finder->getASTContext().getSourceManager();
+  ast_matchers::internal::BoundNodesTreeBuilder Result;
+  bool Matched = false;
+  for (const CallExpr *Call : ownCalls(Node)) {
+    if (!isAllocationCall(*Call, *Table, WithZeroingForm, SM))
+      continue;
+    ast_matchers::internal::BoundNodesTreeBuilder Bound(*Builder);
+    Bound.setBinding("call", DynTypedNode::create(*Call));
+    Result.addMatch(Bound);
+    Matched = true;
   }
   *Builder = std::move(Result);
   return Matched;
@@ -118,9 +153,7 @@ inline void addAllocationCallMatchers(MatchFinder &Finder,
                                       const AllocatorTable &Table,
                                       bool WithZeroingForm,
                                       TemplateReading Reading) {
-  auto Calls = forEachOwnCall(callExpr(unless(isExpansionInSystemHeader()),
-                                       callsAllocator(&Table, WithZeroingForm))
-                                  .bind("call"));
+  auto Calls = forEachOwnAllocationCall(&Table, WithZeroingForm);
   auto Skipped = Reading == TemplateReading::Instantiations
                      ? decl(isDependentCode())
                      : decl(isInstantiated());

@@ -269,10 +269,12 @@ AllocatorDiscovery::byNameAndType(const ValueDecl *Callee) {
   if (const auto *FD = dyn_cast<FunctionDecl>(Callee);
       FD && (FD->isTemplated() || FD->isTemplateInstantiation()))
     return std::nullopt;
-  if (!isAllocatorName(Callee->getName(), Pattern))
-    return std::nullopt;
+  // The type first: a regular expression costs more than the type tests,
+  // and most callees of a file return no pointer.
   const FunctionProtoType *Proto = prototypeOf(Callee);
   if (!Proto || Proto->isDependentType() || !returnsBytePointer(Proto))
+    return std::nullopt;
+  if (!isAllocatorName(Callee->getName(), Pattern))
     return std::nullopt;
   std::optional<unsigned> Size =
       byteCountParameter(Callee, Proto, Callee->getASTContext());

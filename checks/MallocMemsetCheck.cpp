@@ -31,6 +31,7 @@ void MallocMemsetCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void MallocMemsetCheck::onEndOfTranslationUnit() {
+  matchers::forgetOwnCalls();
   Functions.clear();
   Allocators.forgetDiscovered();
   Model.reset();

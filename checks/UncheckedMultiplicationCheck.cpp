@@ -86,6 +86,7 @@ void UncheckedMultiplicationCheck::registerPPCallbacks(const SourceManager &,
 }
 
 void UncheckedMultiplicationCheck::onEndOfTranslationUnit() {
+  matchers::forgetOwnCalls();
   Functions.clear();
   Allocators.forgetDiscovered();
   Sources.reset();
