@@ -3,75 +3,42 @@
 #include "CallSites.h"
 #include "LocalValues.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::calloc {
 
-namespace {
-/// Collects the direct calls of functions with internal linkage, and the
-/// ones named any other way.
-class CallCollector : public RecursiveASTVisitor<CallCollector> {
-public:
-  CallCollector(const SourceManager &SM,
-                llvm::DenseMap<const FunctionDecl *,
-                               llvm::SmallVector<const CallExpr *, 4>> &Calls,
-                llvm::DenseMap<const FunctionDecl *, bool> &Escapes)
-      : SM(SM), Calls(Calls), Escapes(Escapes) {}
+/// A function the index follows: internal linkage, not a template pattern,
+/// not variadic; by its first declaration.
+static const FunctionDecl *internalFunction(const FunctionDecl *FD) {
+  if (!FD || FD->isExternallyVisible() || FD->isDependentContext() ||
+      FD->isVariadic())
+    return nullptr;
+  return FD->getCanonicalDecl();
+}
 
-  bool shouldVisitTemplateInstantiations() const { return true; }
+CallSites::CallSites(ASTContext &Ctx, const IntegerModel &Model, FileWalk &Walk)
+    : Ctx(Ctx), Model(Model), Walk(Walk) {
+  Walk.add(*this);
+}
 
-  // System headers cannot call this file's functions.
-  bool TraverseDecl(Decl *D) {
-    if (D && !isa<TranslationUnitDecl>(D) && inSystemHeader(D, SM))
-      return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
-  }
-
-  bool VisitCallExpr(CallExpr *Call) {
+void CallSites::read(const Stmt *S) {
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
     const FunctionDecl *Callee = internalFunction(Call->getDirectCallee());
     if (!Callee)
-      return true;
+      return;
     Calls[Callee].push_back(Call);
     if (const auto *Name =
             dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
       CalleeNames.insert(Name);
-    return true;
+    return;
   }
-
-  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl());
-    if (const FunctionDecl *Callee = internalFunction(FD);
-        Callee && !CalleeNames.count(Ref))
-      Escapes[Callee] = true;
-    return true;
-  }
-
-private:
-  static const FunctionDecl *internalFunction(const FunctionDecl *FD) {
-    if (!FD || FD->isExternallyVisible() || FD->isDependentContext() ||
-        FD->isVariadic())
-      return nullptr;
-    return FD->getCanonicalDecl();
-  }
-
-  const SourceManager &SM;
-  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 4>>
-      &Calls;
-  llvm::DenseMap<const FunctionDecl *, bool> &Escapes;
-  llvm::DenseSet<const DeclRefExpr *> CalleeNames;
-};
-} // namespace
-
-bool inSystemHeader(const Decl *D, const SourceManager &SM) {
-  return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
-}
-
-void CallSites::scan() {
-  Scanned = true;
-  CallCollector Collector(Ctx.getSourceManager(), Calls, Escapes);
-  Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
+  // A function named other than as the callee of a call (read after it).
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+    if (const FunctionDecl *Named =
+            internalFunction(dyn_cast<FunctionDecl>(Ref->getDecl()));
+        Named && !CalleeNames.count(Ref))
+      Escapes[Named] = true;
 }
 
 ValueRange CallSites::argumentRange(const Expr *Arg) {
@@ -96,8 +63,7 @@ const llvm::SmallVectorImpl<const CallExpr *> *
 CallSites::callsOf(const FunctionDecl *Function) {
   if (!Function || Function->isExternallyVisible())
     return nullptr;
-  if (!Scanned)
-    scan();
+  Walk.ensureWalked();
   const FunctionDecl *Canonical = Function->getCanonicalDecl();
   auto Found = Calls.find(Canonical);
   if (Found == Calls.end() || Escapes.lookup(Canonical))

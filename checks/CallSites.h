@@ -4,19 +4,22 @@
 // whose address is never taken is called only from its translation unit,
 // and only directly. Each of its parameters then holds one of the values
 // its callers pass: the union of the arguments' ranges bounds it. The
-// translation unit is scanned once, and only when a check first asks.
+// translation unit is read once (FileWalk.h), and only when a check first
+// asks.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef CALLOC_TIDY_CALLSITES_H
 #define CALLOC_TIDY_CALLSITES_H
 
+#include "FileWalk.h"
 #include "IntegerRanges.h"
 #include "StatementEffects.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <memory>
@@ -24,14 +27,10 @@
 
 namespace clang::tidy::calloc {
 
-/// Whether \p D is declared in a system header: code there cannot call or
-/// write what the translation unit defines, so its walks skip it.
-bool inSystemHeader(const Decl *D, const SourceManager &SM);
-
-class CallSites {
+/// Reads the calls of the file in its FileWalk.
+class CallSites : public StatementReader {
 public:
-  CallSites(ASTContext &Ctx, const IntegerModel &Model)
-      : Ctx(Ctx), Model(Model) {}
+  CallSites(ASTContext &Ctx, const IntegerModel &Model, FileWalk &Walk);
 
   /// The values \p Param takes over every call in the translation unit,
   /// when its function is only called directly from there and the calls
@@ -48,8 +47,9 @@ public:
   const llvm::SmallVectorImpl<const CallExpr *> *
   callsOf(const FunctionDecl *Function);
 
+  void read(const Stmt *S) override;
+
 private:
-  void scan();
   std::optional<ValueRange> computeRangeOf(const ParmVarDecl *Param,
                                            bool ExactConversions);
   /// The range of \p Arg: the values a caller's local holds anywhere in
@@ -59,12 +59,14 @@ private:
 
   ASTContext &Ctx;
   const IntegerModel &Model;
-  bool Scanned = false;
+  FileWalk &Walk;
   /// Per function with internal linkage, its direct calls; null when its
   /// address is taken (or it is named other than by a call).
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 4>>
       Calls;
   llvm::DenseMap<const FunctionDecl *, bool> Escapes;
+  /// The names of callees read so far: not escapes.
+  llvm::DenseSet<const DeclRefExpr *> CalleeNames;
   /// The effects of the callers whose locals are arguments, read once each.
   llvm::DenseMap<const Decl *, std::unique_ptr<FunctionEffects>> CallerEffects;
   /// rangeOf's answers.

@@ -22,10 +22,13 @@ bool refersTo(const Expr *E, const VarDecl *Var) {
 }
 
 namespace {
-/// Walks a function's body for the modifications of one local.
+/// Walks a function's body for the modifications of its variables: of one
+/// (\p Only), or of all of them at once.
 class TouchFinder {
 public:
-  TouchFinder(const VarDecl *Var, const ASTContext &Ctx) : Var(Var), Ctx(Ctx) {}
+  TouchFinder(const VarDecl *Only, const ASTContext &Ctx,
+              llvm::DenseMap<const VarDecl *, LocalTouches> &Out)
+      : Only(Only), Ctx(Ctx), Out(Out) {}
 
   void walk(const Stmt *S) {
     if (!S || modification(S))
@@ -41,62 +44,95 @@ public:
       Loops.pop_back();
   }
 
-  LocalTouches T;
-
 private:
-  /// Records \p S when it is `++`, `--` or an assignment of the local;
-  /// false when it is not.
+  /// The variable \p E names, when its touches are recorded.
+  const VarDecl *recorded(const Expr *E) const {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+    const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    return Var && (!Only || Var == Only) ? Var : nullptr;
+  }
+
+  /// Records \p S when it is `++`, `--` or an assignment of a recorded
+  /// variable; false when it is not.
   bool modification(const Stmt *S) {
     if (const auto *UO = dyn_cast<UnaryOperator>(S);
-        UO && UO->isIncrementDecrementOp() && refersTo(UO->getSubExpr(), Var)) {
-      T.Arithmetic = true;
-      touch(UO->isIncrementOp() ? LocalTouch::Step : LocalTouch::Other, 1, UO);
+        UO && UO->isIncrementDecrementOp()) {
+      const VarDecl *Var = recorded(UO->getSubExpr());
+      if (!Var)
+        return false;
+      Out[Var].Arithmetic = true;
+      touch(Var, UO->isIncrementOp() ? LocalTouch::Step : LocalTouch::Other, 1,
+            UO);
       return true;
     }
     const auto *BO = dyn_cast<BinaryOperator>(S);
-    if (!BO || !BO->isAssignmentOp() || !refersTo(BO->getLHS(), Var))
+    const VarDecl *Var =
+        BO && BO->isAssignmentOp() ? recorded(BO->getLHS()) : nullptr;
+    if (!Var)
       return false;
     std::optional<Wide> C = smallConstant(BO->getRHS(), Ctx);
     if (BO->getOpcode() == BO_Assign) {
-      T.Values.push_back(BO->getRHS());
-      touch(C ? LocalTouch::Set : LocalTouch::Other, C.value_or(0), BO);
+      Out[Var].Values.push_back(BO->getRHS());
+      touch(Var, C ? LocalTouch::Set : LocalTouch::Other, C.value_or(0), BO);
     } else {
-      T.Arithmetic = true;
+      Out[Var].Arithmetic = true;
       bool Step = BO->getOpcode() == BO_AddAssign && C && *C > 0;
-      touch(Step ? LocalTouch::Step : LocalTouch::Other, C.value_or(0), BO);
+      touch(Var, Step ? LocalTouch::Step : LocalTouch::Other, C.value_or(0),
+            BO);
     }
     walk(BO->getRHS());
     return true;
   }
 
-  /// A declaration of the local with an initializer sets it; one without
-  /// gives it no value to read.
+  /// A declaration with an initializer sets its variable; one without gives
+  /// it no value to read.
   void declaration(const DeclStmt *DS) {
-    if (!llvm::is_contained(DS->decls(), Var) || !Var->getInit())
-      return;
-    T.Values.push_back(Var->getInit());
-    std::optional<Wide> C = smallConstant(Var->getInit(), Ctx);
-    touch(C ? LocalTouch::Set : LocalTouch::Other, C.value_or(0), DS);
+    for (const Decl *D : DS->decls()) {
+      const auto *Var = dyn_cast<VarDecl>(D);
+      if (!Var || !Var->getInit() || (Only && Var != Only))
+        continue;
+      Out[Var].Values.push_back(Var->getInit());
+      std::optional<Wide> C = smallConstant(Var->getInit(), Ctx);
+      touch(Var, C ? LocalTouch::Set : LocalTouch::Other, C.value_or(0), DS);
+    }
   }
 
-  void touch(LocalTouch::TouchKind Kind, Wide Value, const Stmt *At) {
-    T.Touches.push_back({Kind, Value, At, {Loops.begin(), Loops.end()}});
+  void touch(const VarDecl *Var, LocalTouch::TouchKind Kind, Wide Value,
+             const Stmt *At) {
+    Out[Var].Touches.push_back({Kind, Value, At, {Loops.begin(), Loops.end()}});
   }
 
-  const VarDecl *Var;
+  const VarDecl *Only;
   const ASTContext &Ctx;
+  llvm::DenseMap<const VarDecl *, LocalTouches> &Out;
   llvm::SmallVector<const Stmt *, 4> Loops;
 };
 } // namespace
 
+/// \p T with what can reach \p Var besides its name.
+static LocalTouches withEscapes(LocalTouches T, const VarDecl *Var,
+                                const FunctionEffects &Effects) {
+  T.Escapes = Effects.HasErrors || Effects.Escaped.count(Var) ||
+              Var->getType()->isReferenceType() ||
+              Var->getType().isVolatileQualified();
+  return T;
+}
+
 LocalTouches touchesOf(const VarDecl *Var, const Decl *Function,
                        const FunctionEffects &Effects, const ASTContext &Ctx) {
-  TouchFinder Finder(Var, Ctx);
-  Finder.walk(Function ? Function->getBody() : nullptr);
-  Finder.T.Escapes = Effects.HasErrors || Effects.Escaped.count(Var) ||
-                     Var->getType()->isReferenceType() ||
-                     Var->getType().isVolatileQualified();
-  return Finder.T;
+  llvm::DenseMap<const VarDecl *, LocalTouches> One;
+  TouchFinder(Var, Ctx, One).walk(Function ? Function->getBody() : nullptr);
+  return withEscapes(One.lookup(Var), Var, Effects);
+}
+
+LocalTouchIndex::LocalTouchIndex(const Decl *Function, const ASTContext &Ctx) {
+  TouchFinder(nullptr, Ctx, Index)
+      .walk(Function ? Function->getBody() : nullptr);
+}
+
+LocalTouches LocalTouchIndex::of(const VarDecl *Var,
+                                 const FunctionEffects &Effects) const {
+  return withEscapes(Index.lookup(Var), Var, Effects);
 }
 
 std::optional<ValueRange> rangeEverywhere(const VarDecl *Var,

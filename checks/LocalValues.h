@@ -17,6 +17,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
@@ -57,6 +58,18 @@ struct LocalTouches {
 /// \p Var.
 LocalTouches touchesOf(const VarDecl *Var, const Decl *Function,
                        const FunctionEffects &Effects, const ASTContext &Ctx);
+
+/// How the body of a function touches each of its variables, from one walk:
+/// for code that asks about many locals of the same function.
+class LocalTouchIndex {
+public:
+  LocalTouchIndex(const Decl *Function, const ASTContext &Ctx);
+  /// The same as touchesOf(Var, Function, Effects, Ctx).
+  LocalTouches of(const VarDecl *Var, const FunctionEffects &Effects) const;
+
+private:
+  llvm::DenseMap<const VarDecl *, LocalTouches> Index;
+};
 
 /// A loop statement: `for`, `while` or `do`.
 bool isLoop(const Stmt *S);

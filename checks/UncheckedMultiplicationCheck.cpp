@@ -93,6 +93,7 @@ void UncheckedMultiplicationCheck::onEndOfTranslationUnit() {
   Outs.reset();
   Callers.reset();
   Model.reset();
+  Walk.reset();
 }
 
 FunctionAnalyses &UncheckedMultiplicationCheck::analysesOf(const Decl *Function,
@@ -116,17 +117,29 @@ void UncheckedMultiplicationCheck::check(
     return;
   if (!Model) {
     Model = std::make_unique<IntegerModel>(Ctx, SizeTypeBits, &Lengths);
-    Callers = std::make_unique<CallSites>(Ctx, *Model);
+    Walk = std::make_unique<FileWalk>(Ctx);
+    Callers = std::make_unique<CallSites>(Ctx, *Model, *Walk);
     Outs = std::make_unique<OutParameters>(Ctx, *Model, AssertsAreGuards,
                                            Callers.get());
-    Sources = std::make_unique<ValueSources>(Ctx, *Model, Inputs, *Callers);
+    Sources =
+        std::make_unique<ValueSources>(Ctx, *Model, Inputs, *Callers, *Walk);
   }
+  FunctionAnalyses &Analyses = analysesOf(Function, Ctx);
+  std::optional<SizeCandidate> Candidate = sizeCandidate(
+      Call->getArg(Family->SizeArg), Analyses, *Model, ReportUncheckedProducts);
+  if (!Candidate)
+    return;
+  // When every product needs a named source and no factor has one, no
+  // guard the dataflow could find changes the outcome: it is not run.
+  QualType SizeType = sizeParameterType(Call, *Family);
+  if (!ReportUncheckedProducts && WideProductsNeedInput &&
+      NarrowProductsNeedSource &&
+      !Sources->maySource(*Candidate, SizeType, Function))
+    return;
   std::optional<SizeOrigin> Origin = findSizeOrigin(
-      Call, Call->getArg(Family->SizeArg), analysesOf(Function, Ctx), *Model,
-      ReportUncheckedProducts);
+      Call, *Candidate, Analyses, *Model, ReportUncheckedProducts);
   if (!Origin || isVerifiedAfterTheFact(*Origin, *Model))
     return;
-  QualType SizeType = sizeParameterType(Call, *Family);
   std::optional<WrappingProduct> Wrap =
       findWrappingProduct(*Origin, SizeType, *Model);
   bool CanWrap = Wrap.has_value();

@@ -73,6 +73,7 @@ private:
   /// Fix `malloc` to `reallocarray(NULL, ...)`, which does not zero.
   const bool NonZeroingMallocFix;
   std::unique_ptr<IntegerModel> Model;
+  std::unique_ptr<FileWalk> Walk;
   std::unique_ptr<CallSites> Callers;
   std::unique_ptr<OutParameters> Outs;
   std::unique_ptr<ValueSources> Sources;

@@ -6,7 +6,6 @@
 #include "ObjectLengths.h"
 #include "SizeExpressions.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
@@ -164,106 +163,82 @@ static bool growsFrom(const Expr *Value, const ValueDecl *D) {
          storageOf(BO->getRHS()->IgnoreParenImpCasts()) == D;
 }
 
-namespace {
-class WriteIndexer : public RecursiveASTVisitor<WriteIndexer> {
-public:
-  WriteIndexer(const ASTContext &Ctx, const InputFunctions &Inputs,
-               llvm::DenseMap<const ValueDecl *, ValueSources::Writes> &Index)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Inputs(Inputs), Index(Index) {}
-
-  bool shouldVisitTemplateInstantiations() const { return true; }
-
-  bool TraverseDecl(Decl *D) {
-    if (D && !isa<TranslationUnitDecl>(D) && inSystemHeader(D, SM))
-      return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
-  }
-
-  bool VisitBinaryOperator(BinaryOperator *BO) {
+void ValueSources::read(const Stmt *S) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
     BinaryOperatorKind Op = BO->getOpcode();
     if (BO->isRelationalOp()) {
       // Read as "side Op other": `n > C` tests n against a limit above it.
       bool Greater = Op == BO_GT || Op == BO_GE;
       noteComparison(BO->getLHS(), BO->getRHS(), Greater);
       noteComparison(BO->getRHS(), BO->getLHS(), !Greater);
-      return true;
+      return;
     }
     if (Op != BO_Assign && Op != BO_AddAssign && Op != BO_MulAssign &&
         Op != BO_ShlAssign)
-      return true;
+      return;
     const ValueDecl *D = storageOf(BO->getLHS());
     const auto *Var = dyn_cast_or_null<VarDecl>(D);
     // Locals are read from their function (LocalValues.h).
     if (D && (!Var || Var->hasGlobalStorage())) {
-      ValueSources::Writes &W = Index[D];
+      Writes &W = Index[D];
       W.Values.push_back(BO->getRHS());
       if (!W.Growth && (Op != BO_Assign || growsFrom(BO->getRHS(), D)))
         W.Growth = BO;
     }
-    return true;
+    return;
   }
-
-  bool VisitUnaryOperator(UnaryOperator *UO) {
+  if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
     if (!UO->isIncrementOp())
-      return true;
+      return;
     const ValueDecl *D = storageOf(UO->getSubExpr());
     const auto *Var = dyn_cast_or_null<VarDecl>(D);
     if (D && (!Var || Var->hasGlobalStorage()))
-      if (ValueSources::Writes &W = Index[D]; !W.Growth)
+      if (Writes &W = Index[D]; !W.Growth)
         W.Growth = UO;
-    return true;
+    return;
   }
-
-  bool VisitCallExpr(CallExpr *Call) {
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
     const Expr *Out = Inputs.outArgument(Call);
     const auto *Addr =
         Out ? dyn_cast<UnaryOperator>(Out->IgnoreParenImpCasts()) : nullptr;
     if (Addr && Addr->getOpcode() == UO_AddrOf)
       if (const ValueDecl *D = storageOf(Addr->getSubExpr()))
         Index[D].InputCalls.push_back(Call);
-    return true;
   }
+}
 
-private:
-  /// A comparison that limits the value from above: `n > C` or `n >= C`
-  /// with C above 1 (`n > 0` only tests for zero), or `n < C` and `n <= C`
-  /// with C of at least 256. A smaller C there is read as a minimum
-  /// (`if (cap < 16) cap = 16; else cap *= 2;`, `if (len < 4) return;`),
-  /// which bounds nothing.
-  void noteComparison(const Expr *Side, const Expr *Other, bool Above) {
-    const ValueDecl *D = storageOf(stripWideningCasts(Side, Ctx));
-    std::optional<llvm::APSInt> Limit =
-        D ? constantValue(Other, Ctx) : std::nullopt;
-    if (Limit && *Limit > (Above ? 1 : 255))
-      Index[D].Compared = true;
-  }
-
-  const ASTContext &Ctx;
-  const SourceManager &SM;
-  const InputFunctions &Inputs;
-  llvm::DenseMap<const ValueDecl *, ValueSources::Writes> &Index;
-};
-} // namespace
+/// A comparison that limits the value from above: `n > C` or `n >= C` with C
+/// above 1 (`n > 0` only tests for zero), or `n < C` and `n <= C` with C of
+/// at least 256. A smaller C there is read as a minimum (`if (cap < 16) cap
+/// = 16; else cap *= 2;`, `if (len < 4) return;`), which bounds nothing.
+void ValueSources::noteComparison(const Expr *Side, const Expr *Other,
+                                  bool Above) {
+  const ValueDecl *D = storageOf(stripWideningCasts(Side, Ctx));
+  std::optional<llvm::APSInt> Limit =
+      D ? constantValue(Other, Ctx) : std::nullopt;
+  if (Limit && *Limit > (Above ? 1 : 255))
+    Index[D].Compared = true;
+}
 
 ValueSources::ValueSources(ASTContext &Ctx, const IntegerModel &Model,
-                           const InputFunctions &Inputs, CallSites &Callers)
-    : Ctx(Ctx), Model(Model), Inputs(Inputs), Callers(Callers) {}
+                           const InputFunctions &Inputs, CallSites &Callers,
+                           FileWalk &Walk)
+    : Ctx(Ctx), Model(Model), Inputs(Inputs), Callers(Callers), Walk(Walk) {
+  Walk.add(*this);
+}
 
 ValueSources::~ValueSources() = default;
 
 const ValueSources::Writes *ValueSources::writesOf(const ValueDecl *D) {
-  if (!Indexed) {
-    Indexed = true;
-    WriteIndexer(Ctx, Inputs, Index).TraverseDecl(Ctx.getTranslationUnitDecl());
-  }
+  Walk.ensureWalked();
   auto Found = Index.find(D);
   return Found == Index.end() ? nullptr : &Found->second;
 }
 
-const FunctionEffects &ValueSources::effectsOf(const Decl *Function) {
-  std::unique_ptr<FunctionEffects> &Slot = Effects[Function];
+const ValueSources::FunctionFacts &ValueSources::factsOf(const Decl *Function) {
+  std::unique_ptr<FunctionFacts> &Slot = Functions[Function];
   if (!Slot)
-    Slot = std::make_unique<FunctionEffects>(Function);
+    Slot = std::make_unique<FunctionFacts>(Function, Ctx);
   return *Slot;
 }
 
@@ -494,7 +469,8 @@ Trace ValueSources::Tracer::traceVariable(const VarDecl *Var, unsigned Depth) {
     return {};
   if (W && !W->InputCalls.empty())
     return {W->InputCalls.front(), nullptr, typeMax(Var->getType())};
-  LocalTouches T = touchesOf(Var, Owner, Sources.effectsOf(Owner), Sources.Ctx);
+  const FunctionFacts &Facts = Sources.factsOf(Owner);
+  LocalTouches T = Facts.Touches.of(Var, Facts.Effects);
   llvm::SmallVector<const Expr *, 6> Values(T.Values.begin(), T.Values.end());
   const Stmt *Growth = nullptr;
   for (const LocalTouch &Touch : T.Touches) {
@@ -661,6 +637,67 @@ ValueSources::sourceOf(const WrappingProduct &Wrap, const Decl *Function,
   if (Reach <= Model.rangeOf(Limit).Hi)
     return std::nullopt;
   return nameSource(Factors, Narrow, Api);
+}
+
+/// Every multiplication in \p S, inside calls and conditions too.
+static void
+collectAllProducts(const Stmt *S,
+                   llvm::SmallVectorImpl<const BinaryOperator *> &Out) {
+  if (!S)
+    return;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && BO->getOpcode() == BO_Mul)
+    Out.push_back(BO);
+  for (const Stmt *Child : S->children())
+    collectAllProducts(Child, Out);
+}
+
+bool ValueSources::maySource(const SizeCandidate &Candidate, QualType SizeType,
+                             const Decl *Function) {
+  llvm::SmallVector<const Expr *, 4> Values;
+  const VarDecl *Var = Candidate.Through;
+  if (Var) {
+    if (dyn_cast_or_null<Decl>(Var->getParentFunctionOrMethod()) != Function)
+      return true;
+    const FunctionFacts &Facts = factsOf(Function);
+    LocalTouches T = Facts.Touches.of(Var, Facts.Effects);
+    // Stored through a pointer: a definition the values below do not show.
+    // A compound assignment (`+=`) defines it too, but the dataflow reads
+    // no product out of one (RangeEvaluator gives it its type's range).
+    if (T.Escapes)
+      return true;
+    Values.append(T.Values.begin(), T.Values.end());
+  } else {
+    Values.push_back(Candidate.SizeArg);
+  }
+  llvm::SmallVector<const BinaryOperator *, 8> Products;
+  for (const Expr *V : Values)
+    collectAllProducts(V, Products);
+  // Growth and lengths count only for a product that can be judged narrow:
+  // one computed in a type narrower than the size, or stored in a narrower
+  // local (judge(), wrapsOnlyBeyondMemory()).
+  unsigned SizeWidth = Model.width(SizeType);
+  bool Narrow = (Var && Model.width(Var->getType()) < SizeWidth) ||
+                llvm::any_of(Products, [&](const BinaryOperator *Mul) {
+                  return Model.width(Mul->getType()) < SizeWidth;
+                });
+  // As sourceOf() reads each product, but at any range: a factor from
+  // input (or, narrow, from growth or a length), or two public parameters
+  // of the function.
+  for (const BinaryOperator *Mul : Products) {
+    llvm::SmallVector<Factor, 4> Factors;
+    for (const Expr *E : productFactors(Mul)) {
+      if (isConstantFactor(E, Ctx))
+        continue;
+      Factor F{E, Tracer(*this).trace(E, 0), {}};
+      if (F.T.Input || (Narrow && (F.T.Growth || F.T.Length)))
+        return true;
+      Factors.push_back(F);
+    }
+    if (publicParameters(Factors, Function).Api)
+      return true;
+  }
+  return false;
 }
 
 SourceVerdict ValueSources::judge(const WrappingProduct &Wrap,

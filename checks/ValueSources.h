@@ -27,6 +27,7 @@
 
 #include "CallSites.h"
 #include "IntegerRanges.h"
+#include "LocalValues.h"
 #include "OptionLists.h"
 #include "StatementEffects.h"
 #include "WrappingProducts.h"
@@ -122,10 +123,11 @@ struct SourceVerdict {
 /// The sources of the translation unit: its writes to fields and globals
 /// and its calls of input functions are indexed once, the first time a
 /// product needs a source.
-class ValueSources {
+class ValueSources : public StatementReader {
 public:
   ValueSources(ASTContext &Ctx, const IntegerModel &Model,
-               const InputFunctions &Inputs, CallSites &Callers);
+               const InputFunctions &Inputs, CallSites &Callers,
+               FileWalk &Walk);
   ~ValueSources();
 
   /// The source that makes \p Wrap, a product computed in the size type,
@@ -149,6 +151,16 @@ public:
                       QualType SizeType, const Decl *Function,
                       bool WideNeedsSource, bool NarrowNeedsSource);
 
+  /// Whether a factor of some multiplication in \p Candidate (in its value,
+  /// or in every value \p Function gives the local that carries it) can
+  /// be followed back to a source of any kind. When none can, sourceOf()
+  /// names none for any product of it, whatever facts hold: with both
+  /// options set, the dataflow has nothing left to decide. Conservative
+  /// (true) where the values of the local are not all in sight.
+  /// \p SizeType is the type of the allocator's size parameter.
+  bool maySource(const SizeCandidate &Candidate, QualType SizeType,
+                 const Decl *Function);
+
   /// What the index records of one field or variable: the values written
   /// to it by `=` (or `+=`, `*=`, `<<=`; for fields and globals), the input
   /// calls storing into it, and whether the code compares it with a
@@ -161,19 +173,30 @@ public:
     bool Compared = false;
   };
 
+  /// Indexes the writes of the file, in its FileWalk.
+  void read(const Stmt *S) override;
+
 private:
   /// Follows one factor back (ValueSources.cpp).
   class Tracer;
   const Writes *writesOf(const ValueDecl *D);
-  const FunctionEffects &effectsOf(const Decl *Function);
+  void noteComparison(const Expr *Side, const Expr *Other, bool Above);
+  /// What the tracer reads of one function's body, from one walk each.
+  struct FunctionFacts {
+    FunctionFacts(const Decl *Function, const ASTContext &Ctx)
+        : Effects(Function), Touches(Function, Ctx) {}
+    FunctionEffects Effects;
+    LocalTouchIndex Touches;
+  };
+  const FunctionFacts &factsOf(const Decl *Function);
 
   ASTContext &Ctx;
   const IntegerModel &Model;
   const InputFunctions &Inputs;
   CallSites &Callers;
-  bool Indexed = false;
+  FileWalk &Walk;
   llvm::DenseMap<const ValueDecl *, Writes> Index;
-  llvm::DenseMap<const Decl *, std::unique_ptr<FunctionEffects>> Effects;
+  llvm::DenseMap<const Decl *, std::unique_ptr<FunctionFacts>> Functions;
 };
 
 } // namespace clang::tidy::calloc

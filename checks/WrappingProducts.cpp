@@ -144,11 +144,10 @@ originThrough(const VarDecl *Var, const CallExpr *Call, GuardAnalysis &Guards,
   return Origin;
 }
 
-std::optional<SizeOrigin> findSizeOrigin(const CallExpr *Call,
-                                         const Expr *SizeArg,
-                                         FunctionAnalyses &Function,
-                                         const IntegerModel &Model,
-                                         bool EveryProduct) {
+std::optional<SizeCandidate> sizeCandidate(const Expr *SizeArg,
+                                           FunctionAnalyses &Function,
+                                           const IntegerModel &Model,
+                                           bool EveryProduct) {
   const VarDecl *Var = sizeVariable(SizeArg);
   // A local that is never assigned a product needs no further look; nor
   // does an argument without a multiplication that can wrap (or, for
@@ -157,6 +156,16 @@ std::optional<SizeOrigin> findSizeOrigin(const CallExpr *Call,
           : !(mayWrap(SizeArg, Model) ||
               (EveryProduct && hasValueProduct(SizeArg, Model.context()))))
     return std::nullopt;
+  return SizeCandidate{SizeArg, Var};
+}
+
+std::optional<SizeOrigin> findSizeOrigin(const CallExpr *Call,
+                                         const SizeCandidate &Candidate,
+                                         FunctionAnalyses &Function,
+                                         const IntegerModel &Model,
+                                         bool EveryProduct) {
+  const Expr *SizeArg = Candidate.SizeArg;
+  const VarDecl *Var = Candidate.Through;
   GuardAnalysis &Guards = Function.guards();
   if (Guards.hasErrors())
     return std::nullopt;

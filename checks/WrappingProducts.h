@@ -66,13 +66,31 @@ struct SizeOrigin {
   bool FactorsUnchanged = true; // Value's operands are the same at the call
 };
 
-/// Where the size \p SizeArg of \p Call comes from; none when it contains no
-/// product that could wrap, when its variable holds no single product, or
-/// when the call is in code the CFG proves dead.
-/// With \p EveryProduct, also a size whose products all fit but are not
-/// checked (see findUncheckedProduct).
+/// A size argument that the syntax alone does not settle: it has a
+/// multiplication that can wrap for some values of its operands (with
+/// EveryProduct, one of a value), or it reads a local that the function
+/// assigns a product.
+struct SizeCandidate {
+  const Expr *SizeArg = nullptr;
+  /// The local it reads, when the dataflow follows it back (SizeArg is then
+  /// only a read of it).
+  const VarDecl *Through = nullptr;
+};
+
+/// \p SizeArg as a candidate; none when a look at its syntax (and at the
+/// assignments of the local it reads) shows it has no product to judge.
+std::optional<SizeCandidate> sizeCandidate(const Expr *SizeArg,
+                                           FunctionAnalyses &Function,
+                                           const IntegerModel &Model,
+                                           bool EveryProduct);
+
+/// Where the size \p Candidate of \p Call comes from, from the dataflow;
+/// none when its variable holds no single product that could wrap, or when
+/// the call is in code the CFG proves dead. With \p EveryProduct, also a
+/// size whose products all fit but are not checked (see
+/// findUncheckedProduct).
 std::optional<SizeOrigin> findSizeOrigin(const CallExpr *Call,
-                                         const Expr *SizeArg,
+                                         const SizeCandidate &Candidate,
                                          FunctionAnalyses &Function,
                                          const IntegerModel &Model,
                                          bool EveryProduct);
