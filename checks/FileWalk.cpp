@@ -1,9 +1,23 @@
 //===--- FileWalk.cpp -----------------------------------------------------===//
+//
+// The walk goes from declarations to the code they hold (function bodies,
+// constructor initializers, variable and field initializers, default
+// arguments) and through that code with an explicit stack, rather than
+// with a RecursiveASTVisitor: the readers look at statements only, and
+// the visitor's tour of every type, template argument and name specifier
+// cost more than the readers themselves.
+//
+//===----------------------------------------------------------------------===//
 
 #include "FileWalk.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
 
 namespace clang::tidy::calloc {
 
@@ -12,28 +26,143 @@ bool inSystemHeader(const Decl *D, const SourceManager &SM) {
 }
 
 namespace {
-/// Every statement outside system headers, template instantiations
-/// included (they call and write like the code they come from).
-class Walker : public RecursiveASTVisitor<Walker> {
+/// Every statement of code outside system headers, template patterns and
+/// their instantiations included (they call and write like the code they
+/// come from); code the compiler wrote (implicit members) is not read.
+class Walker {
 public:
   Walker(const SourceManager &SM, llvm::ArrayRef<StatementReader *> Readers)
       : SM(SM), Readers(Readers) {}
 
-  bool shouldVisitTemplateInstantiations() const { return true; }
-
-  bool TraverseDecl(Decl *D) {
-    if (D && !isa<TranslationUnitDecl>(D) && inSystemHeader(D, SM))
-      return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
-  }
-
-  bool VisitStmt(Stmt *S) {
-    for (StatementReader *R : Readers)
-      R->read(S);
-    return true;
+  void walkContext(const DeclContext *DC) {
+    for (const Decl *D : DC->decls())
+      walkDecl(D);
   }
 
 private:
+  void walkDecl(const Decl *D) {
+    if (!D || D->isImplicit())
+      return;
+    // The location is looked up only for declarations that hold code.
+    auto Outside = [&] { return inSystemHeader(D, SM); };
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      bool Defaults = llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
+        return P->hasDefaultArg() && !P->hasUninstantiatedDefaultArg() &&
+               !P->hasUnparsedDefaultArg();
+      });
+      if ((!FD->doesThisDeclarationHaveABody() && !Defaults) || Outside())
+        return;
+      walkFunction(FD);
+      return;
+    }
+    if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D)) {
+      if (Outside())
+        return;
+      walkDecl(FT->getTemplatedDecl());
+      // Instantiations are not written anywhere: read them with their
+      // template, once (the canonical declaration).
+      if (FT->isCanonicalDecl())
+        for (const FunctionDecl *Spec : FT->specializations())
+          if (Spec->getTemplateSpecializationKind() !=
+              TSK_ExplicitSpecialization)
+            walkDecl(Spec);
+      return;
+    }
+    if (const auto *CT = dyn_cast<ClassTemplateDecl>(D)) {
+      if (Outside())
+        return;
+      walkDecl(CT->getTemplatedDecl());
+      if (CT->isCanonicalDecl())
+        for (const ClassTemplateSpecializationDecl *Spec :
+             CT->specializations())
+          if (Spec->getSpecializationKind() == TSK_ImplicitInstantiation ||
+              Spec->getSpecializationKind() == TSK_Undeclared)
+            walkContext(Spec);
+      return;
+    }
+    if (const auto *VT = dyn_cast<VarTemplateDecl>(D)) {
+      if (Outside())
+        return;
+      walkDecl(VT->getTemplatedDecl());
+      return;
+    }
+    if (const auto *Var = dyn_cast<VarDecl>(D)) {
+      if (!Var->getInit() || Outside())
+        return;
+      walkStmt(Var->getInit());
+      return;
+    }
+    if (const auto *Field = dyn_cast<FieldDecl>(D)) {
+      if (!Field->hasInClassInitializer() || !Field->getInClassInitializer() ||
+          Outside())
+        return;
+      walkStmt(Field->getInClassInitializer());
+      return;
+    }
+    if (const auto *Block = dyn_cast<BlockDecl>(D)) {
+      walkStmt(Block->getBody());
+      return;
+    }
+    if (D->hasBody()) { // Objective-C methods, captured regions
+      if (!Outside())
+        walkStmt(D->getBody());
+      return;
+    }
+    // Namespaces, linkage specifications, classes (their members,
+    // instantiated ones too), enumerations.
+    if (const auto *DC = dyn_cast<DeclContext>(D)) {
+      if (isa<TagDecl>(D) && !cast<TagDecl>(D)->isThisDeclarationADefinition())
+        return;
+      if (Outside())
+        return;
+      for (const Decl *Member : DC->decls())
+        walkDecl(Member);
+      return;
+    }
+    if (const auto *Enumerator = dyn_cast<EnumConstantDecl>(D))
+      walkStmt(Enumerator->getInitExpr());
+  }
+
+  void walkFunction(const FunctionDecl *FD) {
+    for (const ParmVarDecl *P : FD->parameters())
+      if (P->hasDefaultArg() && !P->hasUninstantiatedDefaultArg() &&
+          !P->hasUnparsedDefaultArg())
+        walkStmt(P->getDefaultArg());
+    if (!FD->doesThisDeclarationHaveABody())
+      return;
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (Init->isWritten())
+          walkStmt(Init->getInit());
+    walkStmt(FD->getBody());
+  }
+
+  /// Parents before their children, children in source order.
+  void walkStmt(const Stmt *Root) {
+    if (!Root)
+      return;
+    llvm::SmallVector<const Stmt *, 64> Work{Root};
+    while (!Work.empty()) {
+      const Stmt *S = Work.pop_back_val();
+      for (StatementReader *R : Readers)
+        R->read(S);
+      size_t First = Work.size();
+      if (const auto *Block = dyn_cast<BlockExpr>(S)) {
+        Work.push_back(Block->getBody());
+      } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+        // Local variables' initializers are its children; local classes
+        // and functions are declarations with code of their own.
+        for (const Decl *D : DS->decls())
+          if (!isa<VarDecl>(D))
+            walkDecl(D);
+      }
+      for (const Stmt *Child : S->children())
+        if (Child)
+          Work.push_back(Child);
+      std::reverse(Work.begin() + First, Work.end());
+    }
+  }
+
   const SourceManager &SM;
   llvm::ArrayRef<StatementReader *> Readers;
 };
@@ -44,7 +173,7 @@ void FileWalk::ensureWalked() {
     return;
   Walked = true;
   Walker(Ctx.getSourceManager(), Readers)
-      .TraverseDecl(Ctx.getTranslationUnitDecl());
+      .walkContext(Ctx.getTranslationUnitDecl());
 }
 
 } // namespace clang::tidy::calloc
