@@ -235,14 +235,20 @@ void GuardAnalysis::indexStatements() {
           Comparisons.push_back(BO);
         else if (BO->getOpcode() == BO_Assign)
           if (std::optional<ValueKey> K = keyOf(BO->getLHS());
-              K && !K->isPart())
+              K && !K->isPart()) {
             Assigned[K->Var].push_back(BO->getRHS());
+            AssignmentOf[BO->getRHS()] = BO;
+          }
       } else if (const auto *Call = dyn_cast<CallExpr>(St); Call && Outs) {
         indexOutArguments(Call);
       } else if (const auto *DS = dyn_cast<DeclStmt>(St)) {
         for (const Decl *D : DS->decls())
-          if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
-            Assigned[VD].push_back(VD->getInit());
+          if (const auto *VD = dyn_cast<VarDecl>(D)) {
+            if (VD->getInit())
+              Assigned[VD].push_back(VD->getInit());
+            if (!Declared.try_emplace(VD, Block, At).second)
+              DeclaredTwice.insert(VD);
+          }
       }
     }
   }
@@ -1286,8 +1292,116 @@ bool GuardAnalysis::thenBranchExits(const IfStmt *If) const {
   return true;
 }
 
+/// Whether every mention of \p Var in \p Body reads its value (an
+/// lvalue-to-rvalue conversion of the name), except \p Assignment's
+/// left-hand side: nothing else assigns it, takes its address or binds a
+/// reference to it.
+static bool onlyRead(const VarDecl *Var, const Stmt *Body,
+                     const BinaryOperator *Assignment) {
+  unsigned Names = 0, Reads = Assignment ? 1 : 0;
+  llvm::SmallVector<const Stmt *, 64> Work{Body};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+      Names += Ref->getDecl() == Var;
+    } else if (const auto *Cast = dyn_cast<ImplicitCastExpr>(S);
+               Cast && Cast->getCastKind() == CK_LValueToRValue) {
+      const auto *Ref =
+          dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens());
+      Reads += Ref && Ref->getDecl() == Var;
+    }
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  return Names == Reads;
+}
+
+/// Whether \p To can be reached from the end of \p From's element \p Index
+/// (the same block again only through a cycle).
+static bool reachableAfter(const CFGBlock *From, unsigned Index,
+                           const CFGBlock *To, unsigned ToIndex,
+                           unsigned NumBlocks) {
+  if (From == To && Index < ToIndex)
+    return true;
+  llvm::BitVector Seen(NumBlocks);
+  llvm::SmallVector<const CFGBlock *, 16> Work;
+  auto Push = [&](const CFGBlock *B) {
+    for (const CFGBlock::AdjacentBlock &Succ : B->succs())
+      if (const CFGBlock *Next = Succ.getReachableBlock();
+          Next && !Seen.test(Next->getBlockID())) {
+        Seen.set(Next->getBlockID());
+        Work.push_back(Next);
+      }
+  };
+  Push(From);
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.pop_back_val();
+    if (B == To)
+      return true;
+    Push(B);
+  }
+  return false;
+}
+
+/// The reaching definition without the dataflow, for the common case: a
+/// local or parameter given its one value by its initializer or by one
+/// `=`, and otherwise only read, where that value comes before \p S on
+/// every path to it and (for an assignment) the declaration cannot come
+/// again in between. Null when that is not so: the dataflow then decides.
+const Expr *GuardAnalysis::definitionThatDominates(const VarDecl *Var,
+                                                   const Stmt *S) {
+  if (!Var->hasLocalStorage() || Var->getType()->isReferenceType() ||
+      Var->hasAttr<BlocksAttr>() || DeclaredTwice.count(Var))
+    return nullptr;
+  auto Values = Assigned.find(Var);
+  auto Use = Where.find(S);
+  if (Values == Assigned.end() || Values->second.size() != 1 ||
+      Use == Where.end())
+    return nullptr;
+  const Expr *Value = Values->second.front();
+  const BinaryOperator *Assignment = nullptr;
+  std::pair<const CFGBlock *, unsigned> Def;
+  auto Decl = Declared.find(Var);
+  if (Value == Var->getInit()) {
+    if (Decl == Declared.end())
+      return nullptr;
+    Def = Decl->second;
+  } else {
+    Assignment = AssignmentOf.lookup(Value);
+    auto At = Assignment ? Where.find(Assignment) : Where.end();
+    if (At == Where.end())
+      return nullptr;
+    Def = At->second;
+    // `int n; ... n = v; ... goto back;` could declare n again (without a
+    // value) between the assignment and the use.
+    if (Decl != Declared.end() &&
+        reachableAfter(Def.first, Def.second, Decl->second.first,
+                       Decl->second.second, Graph->getNumBlockIDs()))
+      return nullptr;
+  }
+  auto [UseBlock, UseIndex] = Use->second;
+  if (!Dominators) {
+    Dominators = std::make_unique<CFGDomTree>();
+    Dominators->buildDominatorTree(Graph.get());
+  }
+  // An unreachable use has no definition; the dataflow says so.
+  if (!Dominators->getBase().getNode(const_cast<CFGBlock *>(UseBlock)))
+    return nullptr;
+  bool Before = Def.first == UseBlock
+                    ? Def.second < UseIndex
+                    : Dominators->dominates(Def.first, UseBlock);
+  if (!Before || !onlyRead(Var, Function->getBody(), Assignment))
+    return nullptr;
+  return Value;
+}
+
 const Expr *GuardAnalysis::reachingDefinition(const VarDecl *Var,
                                               const Stmt *S) {
+  if (!Graph)
+    return nullptr;
+  if (const Expr *Value = definitionThatDominates(Var, S))
+    return Value;
   ValueKey Key{Var, nullptr, nullptr};
   std::optional<PointFacts> Facts = factsBefore(S, {Key});
   const PointFacts::KeyState *State = Facts ? Facts->state(Key) : nullptr;

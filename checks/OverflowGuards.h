@@ -27,9 +27,11 @@
 #include "LoopCounters.h"
 #include "StorageLocations.h"
 
+#include "clang/Analysis/Analyses/Dominators.h"
 #include "clang/Analysis/Analyses/PostOrderCFGView.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -207,6 +209,7 @@ private:
   using KeyPairs = std::vector<std::pair<ValueKey, ValueKey>>;
 
   void indexStatements();
+  const Expr *definitionThatDominates(const VarDecl *Var, const Stmt *S);
   const std::vector<PointFacts> &solve(llvm::ArrayRef<ValueKey> Keys);
   void indexOutArguments(const CallExpr *Call);
   void findLoopHeads();
@@ -300,6 +303,13 @@ private:
   std::unique_ptr<CFG> Graph;
   std::unique_ptr<PostOrderCFGView> Order;
   llvm::DenseMap<const Stmt *, std::pair<const CFGBlock *, unsigned>> Where;
+  /// Where each local is declared (its DeclStmt in the CFG), when once.
+  llvm::DenseMap<const VarDecl *, std::pair<const CFGBlock *, unsigned>>
+      Declared;
+  llvm::DenseSet<const VarDecl *> DeclaredTwice;
+  /// The `=` each right-hand side of Assigned comes from.
+  llvm::DenseMap<const Expr *, const BinaryOperator *> AssignmentOf;
+  std::unique_ptr<CFGDomTree> Dominators;
   /// The block each `if` decides in.
   llvm::DenseMap<const Stmt *, const CFGBlock *> Decisions;
   std::vector<bool> LoopHead;
