@@ -102,9 +102,11 @@ static bool hasValueProduct(const Expr *E, const ASTContext &Ctx) {
 }
 
 /// The local a size argument reads, when the check follows it back to its
-/// definition: an integer local of this function, not volatile.
-static const VarDecl *sizeVariable(const Expr *SizeArg) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(SizeArg->IgnoreParenImpCasts());
+/// definition: an integer local of this function, not volatile, read as it
+/// is or through a cast that keeps its width (`(size_t)total`).
+static const VarDecl *sizeVariable(const Expr *SizeArg,
+                                   const ASTContext &Ctx) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(stripWideningCasts(SizeArg, Ctx));
   const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   if (Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var) &&
       Var->getType()->isIntegerType() && !Var->getType().isVolatileQualified())
@@ -148,7 +150,7 @@ std::optional<SizeCandidate> sizeCandidate(const Expr *SizeArg,
                                            FunctionAnalyses &Function,
                                            const IntegerModel &Model,
                                            bool EveryProduct) {
-  const VarDecl *Var = sizeVariable(SizeArg);
+  const VarDecl *Var = sizeVariable(SizeArg, Model.context());
   // A local that is never assigned a product needs no further look; nor
   // does an argument without a multiplication that can wrap (or, for
   // EveryProduct, without one of a value).

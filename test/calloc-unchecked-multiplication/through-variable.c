@@ -142,3 +142,20 @@ void *size_reassigned(size_t n) {
 
 /* A parameter holding a size: its origin is the caller's business. */
 void *param_size(size_t total) { return malloc(total); }
+
+/* Read through a cast that keeps its width: the same stored product. */
+void *cast_at_call(uint64_t nmemb, size_t width) {
+  const uint64_t total = nmemb * width;
+  return malloc((size_t)total);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'total' can overflow; use 'calloc(nmemb, width)', which checks the multiplication
+  // CHECK-FIXES: return calloc(nmemb, width);
+  // CHECK-NOTES-NOTES: :[[@LINE-3]]:10: warning: allocation size 'total' can overflow
+  // CHECK-NOTES-NOTES: :[[@LINE-5]]:32: note: 'total' is computed here as 'nmemb * width'
+  // CHECK-FIXES-NOTES: return calloc(nmemb, width);
+}
+
+/* A cast that narrows is not the stored value: not followed. */
+void *narrowing_cast_at_call(uint64_t nmemb, uint64_t width) {
+  uint64_t total = nmemb * width;
+  return malloc((unsigned short)total);
+}
