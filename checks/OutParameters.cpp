@@ -3,6 +3,7 @@
 #include "OutParameters.h"
 #include "CallSites.h"
 #include "OverflowGuards.h"
+#include "SizeExpressions.h"
 #include "StatementEffects.h"
 #include "StorageLocations.h"
 
@@ -435,6 +436,100 @@ std::optional<ValueRange> OutParameters::storedRange(const CallExpr *Call,
     All = All ? All->join(R) : R;
   }
   return All;
+}
+
+//===----------------------------------------------------------------------===//
+// Functions that test a product of their parameters
+//===----------------------------------------------------------------------===//
+
+std::optional<CheckedPair> OutParameters::checkedPair(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Definition = nullptr;
+  if (!Callee || !Callee->hasBody(Definition) || !Definition ||
+      Definition->isVariadic() || Definition->hasAttr<WeakAttr>() ||
+      isa<CXXMethodDecl>(Definition) ||
+      Call->getNumArgs() != Definition->getNumParams() ||
+      !Definition->getReturnType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  auto [It, Inserted] = Pairs.try_emplace(Definition);
+  if (Inserted) // an entry first, so that a recursive call finds none
+    It->second = computeCheckedPair(Definition);
+  return Pairs.find(Definition)->second;
+}
+
+/// The returns of \p Body, outside nested lambdas and blocks.
+static void collectReturns(const Stmt *Body,
+                           llvm::SmallVectorImpl<const ReturnStmt *> &Out) {
+  llvm::SmallVector<const Stmt *, 32> Work{Body};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S || isa<LambdaExpr, BlockExpr>(S))
+      continue;
+    if (const auto *Ret = dyn_cast<ReturnStmt>(S))
+      Out.push_back(Ret);
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+}
+
+/// The first pair of integer parameters, only read in the body, whose
+/// product a guard bounds at every return of a value other than 0 (or one
+/// of which is 0 there); the bound is the largest over those returns.
+std::optional<CheckedPair>
+OutParameters::computeCheckedPair(const FunctionDecl *Function) {
+  const Stmt *Body = Function->getBody();
+  llvm::SmallVector<unsigned, 4> Params;
+  for (unsigned I = 0; I < Function->getNumParams(); ++I) {
+    const ParmVarDecl *P = Function->getParamDecl(I);
+    if (P->getType()->isIntegerType() && isOnlyRead(P, Body))
+      Params.push_back(I);
+  }
+  if (Params.size() < 2 || Params.size() > 4)
+    return std::nullopt;
+  llvm::SmallVector<const ReturnStmt *, 8> Returns;
+  collectReturns(Body, Returns);
+  GuardAnalysis &Guards = guardsOf(Function);
+  if (Guards.hasErrors())
+    return std::nullopt;
+  for (size_t I = 0; I < Params.size(); ++I)
+    for (size_t J = I + 1; J < Params.size(); ++J) {
+      ValueKey A{Function->getParamDecl(Params[I]), nullptr, nullptr};
+      ValueKey B{Function->getParamDecl(Params[J]), nullptr, nullptr};
+      std::optional<Wide> Bound;
+      bool Holds = true, Nonzero = false;
+      for (const ReturnStmt *Ret : Returns) {
+        const Expr *Value = Ret->getRetValue();
+        if (!Value) {
+          Holds = false;
+          break;
+        }
+        if (std::optional<llvm::APSInt> C = constantValue(Value, Ctx);
+            C && *C == 0)
+          continue;
+        std::optional<PointFacts> Facts = Guards.factsBefore(Ret, {A, B});
+        if (!Facts) {
+          Holds = false;
+          break;
+        }
+        if (!Facts->Reached)
+          continue;
+        Guards.assumeTrue(*Facts, Value);
+        Nonzero = true;
+        std::optional<Wide> Here = Facts->productBound(A, B);
+        for (const ValueKey &K : {A, B})
+          if (const PointFacts::KeyState *KS = Facts->state(K);
+              KS && KS->Range.Lo == 0 && KS->Range.Hi == 0)
+            Here = 0;
+        if (!Here) {
+          Holds = false;
+          break;
+        }
+        Bound = Bound ? std::max(*Bound, *Here) : *Here;
+      }
+      if (Holds && Nonzero && Bound)
+        return CheckedPair{Params[I], Params[J], *Bound};
+    }
+  return std::nullopt;
 }
 
 } // namespace clang::tidy::calloc

@@ -78,7 +78,10 @@ public:
   std::optional<ValueRange> storedRange(const CallExpr *Call, unsigned Index,
                                         const ValueFacts *Facts) override;
 
+  std::optional<CheckedPair> checkedPair(const CallExpr *Call) override;
+
 private:
+  std::optional<CheckedPair> computeCheckedPair(const FunctionDecl *Function);
   const StoredValues *summarize(const FunctionDecl *Function, unsigned Index);
   bool summarizeInto(const FunctionDecl *Function, const ParmVarDecl *Param,
                      StoredValues &Out);
@@ -105,6 +108,8 @@ private:
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<GuardAnalysis>> Guards;
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionEffects>>
       Effects;
+  /// checkedPair's answers, per function (a cycle has none).
+  llvm::DenseMap<const FunctionDecl *, std::optional<CheckedPair>> Pairs;
   /// Summaries refused because of a cycle or the nesting limit.
   unsigned CutOffs = 0;
 };

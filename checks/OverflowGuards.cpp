@@ -969,6 +969,32 @@ void GuardAnalysis::applyOverflowBuiltin(PointFacts &State,
   State.Products.push_back({*A, *B, Model.rangeOf(Result).Hi, ValueKey{}});
 }
 
+/// `if (!check_size(n, size)) fail;` with a function of this file that
+/// returns nonzero only where n * size is bounded (PointerStores): where it
+/// returned nonzero, so is the product of the two arguments, when each
+/// reaches its parameter unchanged.
+void GuardAnalysis::applyCheckedPair(PointFacts &State, const CallExpr *Call,
+                                     bool Truth) const {
+  if (!Truth || !Outs)
+    return;
+  std::optional<CheckedPair> Pair = Outs->checkedPair(Call);
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Pair || !Callee)
+    return;
+  std::optional<ValueKey> Keys[2];
+  unsigned Index[2] = {Pair->A, Pair->B};
+  for (int I = 0; I < 2; ++I) {
+    const Expr *Arg = Call->getArg(Index[I]);
+    Keys[I] = keyOfOperand(Arg, Ctx);
+    QualType From = stripWideningCasts(Arg, Ctx)->getType();
+    QualType To = Callee->getParamDecl(Index[I])->getType();
+    if (!Keys[I] || !State.follows(*Keys[I]) || !From->isIntegerType() ||
+        !Model.rangeOf(To).contains(Model.rangeOf(From)))
+      return;
+  }
+  State.Products.push_back({*Keys[0], *Keys[1], Pair->Bound, ValueKey{}});
+}
+
 /// A value used as a condition: false means it is 0.
 void GuardAnalysis::applyTruthValue(PointFacts &State, const Expr *Cond,
                                     bool Truth) const {
@@ -998,8 +1024,10 @@ void GuardAnalysis::applyCondition(PointFacts &State, const Expr *Cond,
     return;
   if (const Expr *Hinted = ignoreExpectHints(Cond); Hinted != Cond)
     return applyCondition(State, Hinted, Truth);
-  if (const auto *Call = dyn_cast<CallExpr>(Cond))
+  if (const auto *Call = dyn_cast<CallExpr>(Cond)) {
+    applyCheckedPair(State, Call, Truth);
     return applyOverflowBuiltin(State, Call, Truth);
+  }
   if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
       UO && UO->getOpcode() == UO_LNot)
     return applyCondition(State, UO->getSubExpr(), !Truth);
@@ -1013,6 +1041,14 @@ void GuardAnalysis::applyCondition(PointFacts &State, const Expr *Cond,
     applyCondition(State, BO->getLHS(), false);
     applyCondition(State, BO->getRHS(), false);
   } else if (BO->isComparisonOp()) {
+    // `check(n, size) == 0` is `!check(n, size)`.
+    if (BO->isEqualityOp())
+      for (auto [Call, Zero] : {std::pair(BO->getLHS(), BO->getRHS()),
+                                std::pair(BO->getRHS(), BO->getLHS())})
+        if (const auto *CE = dyn_cast<CallExpr>(Call->IgnoreParenImpCasts()))
+          if (std::optional<llvm::APSInt> V = constantValue(Zero, Ctx);
+              V && *V == 0)
+            applyCheckedPair(State, CE, (BO->getOpcode() == BO_NE) == Truth);
     applyComparison(State, BO, Truth);
     if (BO->isEqualityOp() && (BO->getOpcode() == BO_EQ) == Truth)
       applyEquality(State, BO);
@@ -1292,13 +1328,9 @@ bool GuardAnalysis::thenBranchExits(const IfStmt *If) const {
   return true;
 }
 
-/// Whether every mention of \p Var in \p Body reads its value (an
-/// lvalue-to-rvalue conversion of the name), except \p Assignment's
-/// left-hand side: nothing else assigns it, takes its address or binds a
-/// reference to it.
-static bool onlyRead(const VarDecl *Var, const Stmt *Body,
-                     const BinaryOperator *Assignment) {
-  unsigned Names = 0, Reads = Assignment ? 1 : 0;
+bool isOnlyRead(const VarDecl *Var, const Stmt *Body,
+                const BinaryOperator *Except) {
+  unsigned Names = 0, Reads = Except ? 1 : 0;
   llvm::SmallVector<const Stmt *, 64> Work{Body};
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
@@ -1391,7 +1423,7 @@ const Expr *GuardAnalysis::definitionThatDominates(const VarDecl *Var,
   bool Before = Def.first == UseBlock
                     ? Def.second < UseIndex
                     : Dominators->dominates(Def.first, UseBlock);
-  if (!Before || !onlyRead(Var, Function->getBody(), Assignment))
+  if (!Before || !isOnlyRead(Var, Function->getBody(), Assignment))
     return nullptr;
   return Value;
 }

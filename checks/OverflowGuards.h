@@ -151,9 +151,23 @@ struct Assertion {
   bool Evaluated = false;
 };
 
+/// Whether every mention of \p Var in \p Body reads its value (an
+/// lvalue-to-rvalue conversion of the name), except \p Except's left-hand
+/// side when given: nothing else assigns it, takes its address or binds a
+/// reference to it.
+bool isOnlyRead(const VarDecl *Var, const Stmt *Body,
+                const BinaryOperator *Except = nullptr);
+
 /// \p S as an `assert(...)` (`ASSERT`, `g_assert`) written in a file;
 /// none when \p S is not the whole expansion of one.
 std::optional<Assertion> assertionAt(const Stmt *S, const ASTContext &Ctx);
+
+/// Two parameters of a function whose product the function tests: where
+/// it returns nonzero, the product of arguments A and B is at most Bound.
+struct CheckedPair {
+  unsigned A, B;
+  Wide Bound;
+};
 
 /// What a call leaves in an integer whose address it gets as an argument:
 /// the guard dataflow asks, OutParameters.h answers (by reading the
@@ -162,6 +176,14 @@ std::optional<Assertion> assertionAt(const Stmt *S, const ASTContext &Ctx);
 class PointerStores {
 public:
   virtual ~PointerStores() = default;
+  /// The pair \p Call's callee checks, when it is defined in this file and
+  /// returns nonzero only where the product of two of its parameters is
+  /// bounded (`if (size > MAX / n) return 0; ... return 1;`). It answers
+  /// here because it reads callees the way the stores through a pointer
+  /// are read, with their own guard dataflow.
+  virtual std::optional<CheckedPair> checkedPair(const CallExpr *Call) {
+    return std::nullopt;
+  }
   /// Whether the callee of \p Call only stores integers through its
   /// argument \p Index (reads them, tests the pointer, or hands it on to
   /// another such function), and this is known.
@@ -187,6 +209,13 @@ public:
   /// when the function has no CFG or \p S is not evaluated in it.
   std::optional<PointFacts> factsBefore(const Stmt *S,
                                         llvm::ArrayRef<ValueKey> Keys);
+
+  /// \p Facts narrowed to where \p Cond, evaluated there, is true: what a
+  /// function that returns `n != 0 && size <= MAX / n` knows when it
+  /// returns nonzero.
+  void assumeTrue(PointFacts &Facts, const Expr *Cond) const {
+    applyCondition(Facts, Cond, true);
+  }
 
   /// The one expression whose value \p Var holds right before \p S: the
   /// initializer or the right-hand side of the one assignment that reaches
@@ -252,6 +281,8 @@ private:
                          const Expr *Constant, const Expr *Dividend) const;
   void learnCheckedProduct(PointFacts &State, const ValueKey &A,
                            const ValueKey &B, const Expr *Dividend) const;
+  void applyCheckedPair(PointFacts &State, const CallExpr *Call,
+                        bool Truth) const;
   void applyOverflowBuiltin(PointFacts &State, const CallExpr *Call,
                             bool Truth) const;
   void applyTruthValue(PointFacts &State, const Expr *Cond, bool Truth) const;
