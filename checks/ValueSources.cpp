@@ -199,11 +199,21 @@ void ValueSources::read(const Stmt *S) {
   }
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
     const Expr *Out = Inputs.outArgument(Call);
-    const auto *Addr =
-        Out ? dyn_cast<UnaryOperator>(Out->IgnoreParenImpCasts()) : nullptr;
-    if (Addr && Addr->getOpcode() == UO_AddrOf)
-      if (const ValueDecl *D = storageOf(Addr->getSubExpr()))
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = Call->getArg(I);
+      const auto *Addr = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
+      if (!Addr || Addr->getOpcode() != UO_AddrOf)
+        continue;
+      const ValueDecl *D = storageOf(Addr->getSubExpr());
+      if (!D)
+        continue;
+      if (Arg == Out)
         Index[D].InputCalls.push_back(Call);
+      else if (Def && Def->hasBody() && I < Def->getNumParams())
+        Index[D].OutCalls.push_back({Call, I});
+    }
   }
 }
 
@@ -373,6 +383,17 @@ private:
 
   Trace traceCall(const CallExpr *Call, unsigned Depth);
 
+  /// What the callee of each of \p Calls stores through the pointer it
+  /// gets as the argument paired with it.
+  Trace
+  traceOutCalls(llvm::ArrayRef<std::pair<const CallExpr *, unsigned>> Calls,
+                unsigned Depth);
+
+  /// What \p Function stores through its pointer parameter \p Param:
+  /// `*p = v` and `p[0] = v`, and what a function it hands `p` to stores.
+  Trace traceStoresThrough(const FunctionDecl *Function,
+                           const ParmVarDecl *Param, unsigned Depth);
+
   Trace traceBinary(const BinaryOperator *BO, unsigned Depth);
 
   Trace traceVariable(const VarDecl *Var, unsigned Depth);
@@ -424,6 +445,82 @@ Trace ValueSources::Tracer::traceCall(const CallExpr *Call, unsigned Depth) {
   return capped(traceAll(Returned, Depth + 1), typeMax(Def->getReturnType()));
 }
 
+Trace ValueSources::Tracer::traceOutCalls(
+    llvm::ArrayRef<std::pair<const CallExpr *, unsigned>> Calls,
+    unsigned Depth) {
+  Trace Best;
+  for (auto [Call, Index] : Calls) {
+    const FunctionDecl *Def = Call->getDirectCallee()->getDefinition();
+    Best = either(Best, [&] {
+      return traceStoresThrough(Def, Def->getParamDecl(Index), Depth + 1);
+    });
+    if (Best.Input)
+      break;
+  }
+  return Best;
+}
+
+/// Whether \p E is the place \p Param points at: `*p` or `p[0]`.
+static bool isPointee(const Expr *E, const ParmVarDecl *Param,
+                      const ASTContext &Ctx) {
+  E = E->IgnoreParens();
+  const Expr *Base = nullptr;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_Deref)
+    Base = UO->getSubExpr();
+  else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    std::optional<llvm::APSInt> I = constantValue(AS->getIdx(), Ctx);
+    if (I && *I == 0)
+      Base = AS->getBase();
+  }
+  const auto *Ref =
+      Base ? dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()) : nullptr;
+  return Ref && Ref->getDecl() == Param;
+}
+
+Trace ValueSources::Tracer::traceStoresThrough(const FunctionDecl *Function,
+                                               const ParmVarDecl *Param,
+                                               unsigned Depth) {
+  if (!Function || !Param || Depth > MaxDepth || !Seen.insert(Param).second ||
+      !Param->getType()->isPointerType() ||
+      !Param->getType()->getPointeeType()->isIntegerType())
+    return {};
+  llvm::SmallVector<const Expr *, 4> Stored;
+  llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2> HandedOn;
+  llvm::SmallVector<const Stmt *, 64> Work{Function->getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S || isa<LambdaExpr, BlockExpr>(S))
+      continue;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp() &&
+        isPointee(BO->getLHS(), Param, Sources.Ctx)) {
+      Stored.push_back(BO->getRHS());
+    } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const Expr *Out = Sources.Inputs.outArgument(Call);
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+        const auto *Ref =
+            dyn_cast<DeclRefExpr>(Call->getArg(I)->IgnoreParenImpCasts());
+        if (!Ref || Ref->getDecl() != Param)
+          continue;
+        if (Call->getArg(I) == Out)
+          return {Call, nullptr, typeMax(Param->getType()->getPointeeType())};
+        if (Def && Def->hasBody() && I < Def->getNumParams())
+          HandedOn.push_back({Call, I});
+      }
+    }
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  Trace Found = either(traceAll(Stored, Depth),
+                       [&] { return traceOutCalls(HandedOn, Depth); });
+  // What it hands back is its caller's now, not this function's parameter.
+  Found.Public = nullptr;
+  return capped(Found, typeMax(Param->getType()->getPointeeType()));
+}
+
 Trace ValueSources::Tracer::traceBinary(const BinaryOperator *BO,
                                         unsigned Depth) {
   // Bytes assembled into an integer (`v << 8 | p[i]`): data decoded.
@@ -469,6 +566,9 @@ Trace ValueSources::Tracer::traceVariable(const VarDecl *Var, unsigned Depth) {
     return {};
   if (W && !W->InputCalls.empty())
     return {W->InputCalls.front(), nullptr, typeMax(Var->getType())};
+  Trace Handed = W ? traceOutCalls(W->OutCalls, Depth) : Trace{};
+  if (Handed.Input)
+    return capped(Handed, typeMax(Var->getType()));
   const FunctionFacts &Facts = Sources.factsOf(Owner);
   LocalTouches T = Facts.Touches.of(Var, Facts.Effects);
   llvm::SmallVector<const Expr *, 6> Values(T.Values.begin(), T.Values.end());
@@ -483,7 +583,7 @@ Trace ValueSources::Tracer::traceVariable(const VarDecl *Var, unsigned Depth) {
         BO && BO->isCompoundAssignmentOp())
       Values.push_back(BO->getRHS());
   }
-  Trace Found = traceAll(Values, Depth);
+  Trace Found = either(Handed, [&] { return traceAll(Values, Depth); });
   if (Growth && rank(Found) < 2) {
     Found = Trace{};
     Found.Growth = Growth;
@@ -521,7 +621,8 @@ Trace ValueSources::Tracer::traceStorage(const ValueDecl *D, unsigned Depth) {
   Wide Cap = typeMax(D->getType());
   if (!W->InputCalls.empty())
     return {W->InputCalls.front(), nullptr, Cap};
-  Trace Found = traceAll(W->Values, Depth + 1);
+  Trace Found = either(traceAll(W->Values, Depth + 1),
+                       [&] { return traceOutCalls(W->OutCalls, Depth); });
   // A parameter stored in a field is no longer that function's factor.
   Found.Public = nullptr;
   if (W->Growth && rank(Found) < 2)

@@ -168,6 +168,9 @@ public:
   struct Writes {
     llvm::SmallVector<const Expr *, 4> Values;
     llvm::SmallVector<const CallExpr *, 2> InputCalls;
+    /// Calls that get its address as an argument (the index) of a function
+    /// this file defines, which may store into it through that parameter.
+    llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 1> OutCalls;
     /// A write that grows it from its own value (`cap *= 2`, `n++`).
     const Stmt *Growth = nullptr;
     bool Compared = false;
