@@ -394,6 +394,12 @@ private:
   Trace traceStoresThrough(const FunctionDecl *Function,
                            const ParmVarDecl *Param, unsigned Depth);
 
+  /// The integer a pointer parameter points at (`*size`): what its
+  /// function stores there, or grows there from itself (`*size *= 2`),
+  /// and what its callers in this file keep there. A limit on it, in that
+  /// function or on a caller's place, ends the search.
+  Trace tracePointee(const ParmVarDecl *Param, unsigned Depth);
+
   Trace traceBinary(const BinaryOperator *BO, unsigned Depth);
 
   Trace traceVariable(const VarDecl *Var, unsigned Depth);
@@ -425,6 +431,12 @@ Trace ValueSources::Tracer::traceValue(const Expr *E, unsigned Depth) {
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
     return traceVariable(dyn_cast<VarDecl>(Ref->getDecl()), Depth);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_Deref)
+    if (const auto *Ref =
+            dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+      if (const auto *Param = dyn_cast<ParmVarDecl>(Ref->getDecl()))
+        return tracePointee(Param, Depth);
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     return traceBinary(BO, Depth);
   if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
@@ -485,17 +497,45 @@ Trace ValueSources::Tracer::traceStoresThrough(const FunctionDecl *Function,
       !Param->getType()->isPointerType() ||
       !Param->getType()->getPointeeType()->isIntegerType())
     return {};
+  const ASTContext &Ctx = Sources.Ctx;
+  auto IsPointee = [&](const Expr *E) {
+    return isPointee(E->IgnoreParenImpCasts(), Param, Ctx);
+  };
   llvm::SmallVector<const Expr *, 4> Stored;
   llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2> HandedOn;
+  const Stmt *Growth = nullptr;
   llvm::SmallVector<const Stmt *, 64> Work{Function->getBody()};
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
     if (!S || isa<LambdaExpr, BlockExpr>(S))
       continue;
-    if (const auto *BO = dyn_cast<BinaryOperator>(S);
-        BO && BO->isAssignmentOp() &&
-        isPointee(BO->getLHS(), Param, Sources.Ctx)) {
+    const auto *BO = dyn_cast<BinaryOperator>(S);
+    if (BO && BO->isRelationalOp()) {
+      // A limit on `*p` in this function bounds it, as a comparison with
+      // a constant does for any other place (noteComparison).
+      bool Greater = BO->getOpcode() == BO_GT || BO->getOpcode() == BO_GE;
+      for (auto [Side, Other, Above] :
+           {std::tuple(BO->getLHS(), BO->getRHS(), Greater),
+            std::tuple(BO->getRHS(), BO->getLHS(), !Greater)})
+        if (isPointee(stripWideningCasts(Side, Ctx), Param, Ctx))
+          if (std::optional<llvm::APSInt> Limit = constantValue(Other, Ctx);
+              Limit && *Limit > (Above ? 1 : 255))
+            return {};
+    } else if (BO && BO->isAssignmentOp() && IsPointee(BO->getLHS())) {
       Stored.push_back(BO->getRHS());
+      const auto *Step =
+          dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+      bool SelfSet =
+          BO->getOpcode() == BO_Assign && Step &&
+          (Step->getOpcode() == BO_Mul || Step->getOpcode() == BO_Add ||
+           Step->getOpcode() == BO_Shl) &&
+          (IsPointee(Step->getLHS()) || IsPointee(Step->getRHS()));
+      if (!Growth && (isGrowth(BO) || SelfSet))
+        Growth = BO;
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(S);
+               UO && UO->isIncrementOp() && IsPointee(UO->getSubExpr())) {
+      if (!Growth)
+        Growth = UO;
     } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
       const Expr *Out = Sources.Inputs.outArgument(Call);
       const FunctionDecl *Callee = Call->getDirectCallee();
@@ -518,7 +558,42 @@ Trace ValueSources::Tracer::traceStoresThrough(const FunctionDecl *Function,
                        [&] { return traceOutCalls(HandedOn, Depth); });
   // What it hands back is its caller's now, not this function's parameter.
   Found.Public = nullptr;
+  if (Growth && rank(Found) < 2) {
+    Found = Trace{};
+    Found.Growth = Growth;
+  }
   return capped(Found, typeMax(Param->getType()->getPointeeType()));
+}
+
+Trace ValueSources::Tracer::tracePointee(const ParmVarDecl *Param,
+                                         unsigned Depth) {
+  const auto *Function = dyn_cast<FunctionDecl>(Param->getDeclContext());
+  if (!Function || !Function->hasBody())
+    return {};
+  // What the callers in this file keep there: a caller's local or field
+  // that the file limits bounds it here too.
+  llvm::SmallVector<const Expr *, 4> Passed;
+  if (const llvm::SmallVectorImpl<const CallExpr *> *Calls =
+          Sources.Callers.callsOf(Function)) {
+    unsigned Index = Param->getFunctionScopeIndex();
+    for (const CallExpr *Call : *Calls) {
+      const auto *Addr = Index < Call->getNumArgs()
+                             ? dyn_cast<UnaryOperator>(
+                                   Call->getArg(Index)->IgnoreParenImpCasts())
+                             : nullptr;
+      const ValueDecl *Place = Addr && Addr->getOpcode() == UO_AddrOf
+                                   ? storageOf(Addr->getSubExpr())
+                                   : nullptr;
+      if (!Place)
+        return {};
+      if (const ValueSources::Writes *W = Sources.writesOf(Place);
+          W && W->Compared)
+        return {};
+      Passed.push_back(Addr->getSubExpr());
+    }
+  }
+  Trace Found = traceStoresThrough(Function, Param, Depth);
+  return either(Found, [&] { return traceAll(Passed, Depth + 1); });
 }
 
 Trace ValueSources::Tracer::traceBinary(const BinaryOperator *BO,
