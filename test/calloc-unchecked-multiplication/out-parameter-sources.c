@@ -3,7 +3,8 @@
 // function gets it: the tracer follows `&n` into the callee, to what it
 // assigns to `*p` or `p[0]`, and on through a function it hands `p` to.
 // Positive: input stored that way, into a local or a field, directly or
-// through a second helper or a configured `Inputs` function. Negative: the
+// through a second helper or a configured `Inputs` function, or with the
+// helper's answer ignored. Negative: the
 // same helpers with a bound before the store or in the caller, and helpers
 // that store only small values.
 // RUN: %check_calloc_tidy -config='{CheckOptions: {calloc-unchecked-multiplication.Inputs: "parse_header(out=2)"}}' %s calloc-unchecked-multiplication %t
@@ -31,6 +32,17 @@ uint32_t *read_table(FILE *f) {
   uint32_t n;
   if (!read_count(f, &n))
     return NULL;
+  return malloc(n * 4);
+  // CHECK-NOTES: :[[@LINE-1]]:10: warning: allocation size 'n * 4' can overflow ('n * 4' is computed in 'uint32_t'); use 'calloc(n, 4)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-NOTES: :24:78: note: 'n' can be as large as this '(uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3]', a number assembled from bytes in memory that nothing in this file bounds
+  // CHECK-FIXES: return calloc(n, 4);
+}
+
+/* Positive: the helper's answer ignored; where it stores, it stores
+   input (where it does not, n is never set). */
+uint32_t *read_table_unchecked(FILE *f) {
+  uint32_t n;
+  (void)read_count(f, &n);
   return malloc(n * 4);
   // CHECK-NOTES: :[[@LINE-1]]:10: warning: allocation size 'n * 4' can overflow ('n * 4' is computed in 'uint32_t'); use 'calloc(n, 4)', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-NOTES: :24:78: note: 'n' can be as large as this '(uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3]', a number assembled from bytes in memory that nothing in this file bounds
@@ -73,7 +85,7 @@ double *parse_weights(const char *text) {
   parse_size(text, &n);
   return malloc(n * sizeof(double));
   // CHECK-NOTES: :[[@LINE-1]]:10: warning: allocation size 'n * sizeof(double)' can overflow; use 'calloc(n, sizeof(double))', which checks the multiplication [calloc-unchecked-multiplication]
-  // CHECK-NOTES: :69:64: note: 'n' can be as large as this 'strtosize(text, NULL)', a number from outside the program that nothing in this file bounds
+  // CHECK-NOTES: :80:64: note: 'n' can be as large as this 'strtosize(text, NULL)', a number from outside the program that nothing in this file bounds
   // CHECK-FIXES: return calloc(n, sizeof(double));
 }
 
@@ -88,7 +100,7 @@ char *read_body(const char *text) {
     return NULL;
   return malloc(len * 16);
   // CHECK-NOTES: :[[@LINE-1]]:10: warning: allocation size 'len * 16' can overflow; use 'calloc(len, 16)', which checks the multiplication [calloc-unchecked-multiplication]
-  // CHECK-NOTES: :82:10: note: 'len' can be as large as this 'parse_header(text, length)', a number from outside the program that nothing in this file bounds
+  // CHECK-NOTES: :93:10: note: 'len' can be as large as this 'parse_header(text, length)', a number from outside the program that nothing in this file bounds
   // CHECK-FIXES: return calloc(len, 16);
 }
 
