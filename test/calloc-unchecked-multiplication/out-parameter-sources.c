@@ -2,11 +2,10 @@
 // (`if (!read_count(f, &n)) return NULL;`) comes from wherever that
 // function gets it: the tracer follows `&n` into the callee, to what it
 // assigns to `*p` or `p[0]`, and on through a function it hands `p` to.
-// Positive: input stored that way, into a local or a field, directly or
-// through a second helper or a configured `Inputs` function, or with the
-// helper's answer ignored. Negative: the
-// same helpers with a bound before the store or in the caller, and helpers
-// that store only small values.
+// Positive: input stored that way, into a local or a field, directly, with
+// the answer ignored, or through a second helper or a configured `Inputs`
+// function. Negative: the same helpers with a bound before the store or in
+// the caller, and helpers that store only small values.
 // RUN: %check_calloc_tidy -config='{CheckOptions: {calloc-unchecked-multiplication.Inputs: "parse_header(out=2)"}}' %s calloc-unchecked-multiplication %t
 
 #include <stddef.h>
