@@ -472,6 +472,31 @@ static void collectReturns(const Stmt *Body,
   }
 }
 
+/// Whether \p Body is short and compares something, or calls a builtin
+/// (`__builtin_mul_overflow`): a function that tests a product is. Others
+/// are not read with the dataflow, which in a long function costs more
+/// than a finding it could remove.
+static bool mayTestProduct(const Stmt *Body) {
+  constexpr unsigned MaxStatements = 256;
+  unsigned Count = 0;
+  bool Tests = false;
+  llvm::SmallVector<const Stmt *, 32> Work{Body};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (++Count > MaxStatements)
+      return false;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      Tests |= BO->isRelationalOp() || BO->isEqualityOp();
+    else if (const auto *Call = dyn_cast<CallExpr>(S))
+      Tests |= Call->getBuiltinCallee() != 0;
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return Tests;
+}
+
 /// The first pair of integer parameters, only read in the body, whose
 /// product a guard bounds at every return of a value other than 0 (or one
 /// of which is 0 there); the bound is the largest over those returns.
@@ -484,7 +509,7 @@ OutParameters::computeCheckedPair(const FunctionDecl *Function) {
     if (P->getType()->isIntegerType() && isOnlyRead(P, Body))
       Params.push_back(I);
   }
-  if (Params.size() < 2 || Params.size() > 4)
+  if (Params.size() < 2 || Params.size() > 4 || !mayTestProduct(Body))
     return std::nullopt;
   llvm::SmallVector<const ReturnStmt *, 8> Returns;
   collectReturns(Body, Returns);

@@ -199,8 +199,9 @@ void ValueSources::read(const Stmt *S) {
   }
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
     const Expr *Out = Inputs.outArgument(Call);
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+    // The callee's definition, looked up at the first `&x` (most calls
+    // have none).
+    std::optional<const FunctionDecl *> Def;
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
       const auto *Addr = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
@@ -209,9 +210,16 @@ void ValueSources::read(const Stmt *S) {
       const ValueDecl *D = storageOf(Addr->getSubExpr());
       if (!D)
         continue;
-      if (Arg == Out)
+      if (Arg == Out) {
         Index[D].InputCalls.push_back(Call);
-      else if (Def && Def->hasBody() && I < Def->getNumParams())
+        continue;
+      }
+      if (!Def) {
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        const FunctionDecl *Found = Callee ? Callee->getDefinition() : nullptr;
+        Def = Found && Found->hasBody() ? Found : nullptr;
+      }
+      if (*Def && I < (*Def)->getNumParams())
         Index[D].OutCalls.push_back({Call, I});
     }
   }
