@@ -56,9 +56,7 @@ IntegerModel::IntegerModel(const ASTContext &Ctx, unsigned SizeTypeBits,
 std::optional<ObjectLength> IntegerModel::lengthOf(const Expr *E) const {
   if (Lengths)
     return Lengths->measure(E, Ctx);
-  if (const auto *Call = dyn_cast<CallExpr>(E->IgnoreParens()))
-    return stringLength(Call, Ctx);
-  return std::nullopt;
+  return builtinLength(E, Ctx);
 }
 
 Wide IntegerModel::maxElements(const ObjectLength &Length) const {

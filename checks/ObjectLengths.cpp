@@ -243,15 +243,40 @@ LengthAccessors::measureField(const MemberExpr *ME) const {
   return std::nullopt;
 }
 
+static std::optional<ObjectLength> pointerDistance(const Expr *E,
+                                                   const ASTContext &Ctx) {
+  const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParens());
+  if (!BO || BO->getOpcode() != BO_Sub ||
+      !BO->getLHS()->getType()->isPointerType() ||
+      !BO->getRHS()->getType()->isPointerType())
+    return std::nullopt;
+  // Counted in the elements both point to; an incomplete type (`void *`
+  // as a GNU extension) counts bytes.
+  ObjectLength L;
+  QualType Element = BO->getLHS()->getType()->getPointeeType();
+  if (!Element->isIncompleteType() && !Element->isDependentType() &&
+      !Element->isFunctionType())
+    L.ElementBytes =
+        std::max<uint64_t>(1, Ctx.getTypeSizeInChars(Element).getQuantity());
+  return L;
+}
+
+std::optional<ObjectLength> builtinLength(const Expr *E,
+                                          const ASTContext &Ctx) {
+  if (const auto *Call = dyn_cast<CallExpr>(E->IgnoreParens()))
+    return stringLength(Call, Ctx);
+  return pointerDistance(E, Ctx);
+}
+
 std::optional<ObjectLength>
 LengthAccessors::measure(const Expr *E, const ASTContext &Ctx) const {
   if (HasCallables && E->getBeginLoc().isMacroID())
     if (std::optional<ObjectLength> L = measureMacro(E, Ctx))
       return L;
+  if (std::optional<ObjectLength> L = builtinLength(E, Ctx))
+    return L;
   const Expr *Inner = E->IgnoreParens();
   if (const auto *Call = dyn_cast<CallExpr>(Inner)) {
-    if (std::optional<ObjectLength> L = stringLength(Call, Ctx))
-      return L;
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (HasCallables && Callee && Callee->getIdentifier() &&
         !isa<CXXMethodDecl>(Callee))

@@ -3,7 +3,8 @@
 // A count read from an object that already sits in memory cannot exceed
 // PTRDIFF_MAX divided by the size of the elements it counts: no object is
 // larger than PTRDIFF_MAX bytes. This file recognizes such counts: the C
-// library's string lengths (strlen, wcslen, strnlen, wcsnlen) and the
+// library's string lengths (strlen, wcslen, strnlen, wcsnlen), the
+// distance between two pointers into an object, and the
 // project's own length accessors, named in the `Lengths` option (function-
 // like macros, functions and struct fields), with that option's grammar and
 // its configuration errors. IntegerRanges turns a recognized count into a
@@ -95,6 +96,11 @@ private:
   /// The malformed entries, each with what is wrong with it.
   MalformedEntries Errors;
 };
+
+/// The lengths no option names: a string's (stringLength) and the
+/// distance between two pointers into one object (`end - start`, in
+/// elements of that object).
+std::optional<ObjectLength> builtinLength(const Expr *E, const ASTContext &Ctx);
 
 /// strlen, wcslen, strnlen and wcsnlen (also as `__builtin_`): the length
 /// of the string their first argument points to.

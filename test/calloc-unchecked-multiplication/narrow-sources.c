@@ -64,6 +64,21 @@ int *code_points(const char *text) {
   // CHECK-FIXES: return calloc(n, 4);
 }
 
+/* The distance between two pointers into a buffer, in an int: the same. */
+int *span_points(const char *start, const char *end) {
+  int n = end - start;
+  return malloc(n * 4);
+  // CHECK-NOTES: :[[@LINE-1]]:10: warning: allocation size 'n * 4' can overflow ('n * 4' is computed in 'int'); use 'calloc(n, 4)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-NOTES: :[[@LINE-3]]:11: note: 'n' comes from the length of an object in memory ('end - start'), and an object can be long enough that the product overflows 'int'
+  // CHECK-FIXES: return calloc(n, 4);
+}
+
+/* Negative: a difference of two integers measures nothing. */
+int *span_numbers(int first, int last) {
+  int n = last - first;
+  return malloc(n * 4);
+}
+
 /* A counter stepped up once per separator of a string. */
 char *escape_slashes(const char *path) {
   int slashes = 0;
