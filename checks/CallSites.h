@@ -27,6 +27,14 @@
 
 namespace clang::tidy::calloc {
 
+/// The definition in this file that \p Call runs, when that is known: a
+/// direct call (not an operator call, whose object is an argument but not
+/// a parameter, nor a virtual one) to a prototyped function defined here,
+/// outside system headers, that the linker cannot replace (not weak, not
+/// a C inline definition that another file may supply).
+const FunctionDecl *definitionThatRuns(const CallExpr *Call,
+                                       const ASTContext &Ctx);
+
 /// Reads the calls of the file in its FileWalk.
 class CallSites : public StatementReader {
 public:

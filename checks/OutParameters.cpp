@@ -149,34 +149,13 @@ static QualType integerPointee(const ParmVarDecl *Param) {
   return Pointee;
 }
 
-/// The definition the callee of \p Call runs, when its body is in this
-/// file and its parameter \p Index points to an integer of type \p Pointee.
+/// The definition the callee of \p Call runs (definitionThatRuns), when
+/// its parameter \p Index points to an integer of type \p Pointee.
 static const FunctionDecl *definitionFor(const CallExpr *Call, unsigned Index,
                                          QualType Pointee,
                                          const ASTContext &Ctx) {
-  // An operator call counts the object among its arguments, and its
-  // parameters do not: skip it rather than shift indices.
-  if (isa<CXXOperatorCallExpr>(Call))
-    return nullptr;
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  const FunctionDecl *Definition = nullptr;
-  if (!Callee || !Callee->hasBody(Definition) || !Definition ||
-      Definition->isWeak() || Definition->isInvalidDecl() ||
-      Definition->isDependentContext() || Index >= Definition->getNumParams() ||
-      inSystemHeader(Definition, Ctx.getSourceManager()))
-    return nullptr;
-  // Without a prototype the arguments are not converted to the parameters'
-  // types, so a bound on the product with one would be read on the wrong
-  // value. A virtual call may run another override. A C inline definition
-  // that is not externally visible may not be the one that runs.
-  if (!Callee->hasPrototype() || !Definition->hasPrototype())
-    return nullptr;
-  if (const auto *Method = dyn_cast<CXXMethodDecl>(Definition);
-      Method && Method->isVirtual())
-    return nullptr;
-  if (!Ctx.getLangOpts().CPlusPlus && Definition->isInlined() &&
-      Definition->isExternallyVisible() &&
-      !Definition->isInlineDefinitionExternallyVisible())
+  const FunctionDecl *Definition = definitionThatRuns(Call, Ctx);
+  if (!Definition || Index >= Definition->getNumParams())
     return nullptr;
   QualType Expected = integerPointee(Definition->getParamDecl(Index));
   if (Expected.isNull() ||
@@ -443,10 +422,8 @@ std::optional<ValueRange> OutParameters::storedRange(const CallExpr *Call,
 //===----------------------------------------------------------------------===//
 
 std::optional<CheckedPair> OutParameters::checkedPair(const CallExpr *Call) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  const FunctionDecl *Definition = nullptr;
-  if (!Callee || !Callee->hasBody(Definition) || !Definition ||
-      Definition->isVariadic() || Definition->hasAttr<WeakAttr>() ||
+  const FunctionDecl *Definition = definitionThatRuns(Call, Ctx);
+  if (!Definition || Definition->isVariadic() ||
       isa<CXXMethodDecl>(Definition) ||
       Call->getNumArgs() != Definition->getNumParams() ||
       !Definition->getReturnType()->isIntegralOrEnumerationType())

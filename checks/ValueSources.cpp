@@ -214,11 +214,8 @@ void ValueSources::read(const Stmt *S) {
         Index[D].InputCalls.push_back(Call);
         continue;
       }
-      if (!Def) {
-        const FunctionDecl *Callee = Call->getDirectCallee();
-        const FunctionDecl *Found = Callee ? Callee->getDefinition() : nullptr;
-        Def = Found && Found->hasBody() ? Found : nullptr;
-      }
+      if (!Def)
+        Def = definitionThatRuns(Call, Ctx);
       if (*Def && I < (*Def)->getNumParams())
         Index[D].OutCalls.push_back({Call, I});
     }
@@ -470,7 +467,9 @@ Trace ValueSources::Tracer::traceOutCalls(
     unsigned Depth) {
   Trace Best;
   for (auto [Call, Index] : Calls) {
-    const FunctionDecl *Def = Call->getDirectCallee()->getDefinition();
+    const FunctionDecl *Def = definitionThatRuns(Call, Sources.Ctx);
+    if (!Def || Index >= Def->getNumParams())
+      continue;
     Best = either(Best, [&] {
       return traceStoresThrough(Def, Def->getParamDecl(Index), Depth + 1);
     });
@@ -546,8 +545,7 @@ Trace ValueSources::Tracer::traceStoresThrough(const FunctionDecl *Function,
         Growth = UO;
     } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
       const Expr *Out = Sources.Inputs.outArgument(Call);
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+      const FunctionDecl *Def = definitionThatRuns(Call, Sources.Ctx);
       for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
         const auto *Ref =
             dyn_cast<DeclRefExpr>(Call->getArg(I)->IgnoreParenImpCasts());
@@ -555,7 +553,7 @@ Trace ValueSources::Tracer::traceStoresThrough(const FunctionDecl *Function,
           continue;
         if (Call->getArg(I) == Out)
           return {Call, nullptr, typeMax(Param->getType()->getPointeeType())};
-        if (Def && Def->hasBody() && I < Def->getNumParams())
+        if (Def && I < Def->getNumParams())
           HandedOn.push_back({Call, I});
       }
     }

@@ -130,3 +130,17 @@ void *external(size_t n, size_t size) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'n * size' can overflow; use 'calloc(n, size)'
   // CHECK-FIXES: return calloc(n, size);
 }
+
+/* Positive: a weak helper may be replaced by another definition at link
+   time, so what this one checks proves nothing. */
+__attribute__((weak)) int weak_ok(size_t n, size_t size) {
+  return n != 0 && size <= SIZE_MAX / n;
+}
+
+void *weak_checked(size_t n, size_t size) {
+  if (!weak_ok(n, size))
+    return NULL;
+  return malloc(n * size);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'n * size' can overflow; use 'calloc(n, size)'
+  // CHECK-FIXES: return calloc(n, size);
+}
