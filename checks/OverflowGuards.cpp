@@ -1376,6 +1376,47 @@ static bool reachableAfter(const CFGBlock *From, unsigned Index,
   return false;
 }
 
+/// Whether some path from the end of \p From's element \p Index reaches
+/// element \p ToIndex of \p To without passing element \p AvoidIndex of
+/// \p Avoid.
+static bool reachableAvoiding(const CFGBlock *From, unsigned Index,
+                              const CFGBlock *To, unsigned ToIndex,
+                              const CFGBlock *Avoid, unsigned AvoidIndex,
+                              unsigned NumBlocks) {
+  // What the rest of a block, from element First on, leads to: the target
+  // (true), the avoided element (false), or its successors (nothing).
+  auto Within = [&](const CFGBlock *B,
+                    unsigned First) -> std::optional<bool> {
+    bool HasTo = B == To && ToIndex >= First;
+    bool HasAvoid = B == Avoid && AvoidIndex >= First;
+    if (HasTo && (!HasAvoid || ToIndex < AvoidIndex))
+      return true;
+    if (HasAvoid)
+      return false;
+    return std::nullopt;
+  };
+  if (std::optional<bool> Ends = Within(From, Index + 1))
+    return *Ends;
+  llvm::BitVector Seen(NumBlocks);
+  llvm::SmallVector<const CFGBlock *, 16> Work{From};
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.pop_back_val();
+    for (const CFGBlock::AdjacentBlock &Succ : B->succs()) {
+      const CFGBlock *Next = Succ.getReachableBlock();
+      if (!Next || Seen.test(Next->getBlockID()))
+        continue;
+      Seen.set(Next->getBlockID());
+      if (std::optional<bool> Ends = Within(Next, 0)) {
+        if (*Ends)
+          return true;
+        continue;
+      }
+      Work.push_back(Next);
+    }
+  }
+  return false;
+}
+
 /// The reaching definition without the dataflow, for the common case: a
 /// local or parameter given its one value by its initializer or by one
 /// `=`, and otherwise only read, where that value comes before \p S on
@@ -1405,14 +1446,19 @@ const Expr *GuardAnalysis::definitionThatDominates(const VarDecl *Var,
     if (At == Where.end())
       return nullptr;
     Def = At->second;
-    // `int n; ... n = v; ... goto back;` could declare n again (without a
-    // value) between the assignment and the use.
-    if (Decl != Declared.end() &&
-        reachableAfter(Def.first, Def.second, Decl->second.first,
-                       Decl->second.second, Graph->getNumBlockIDs()))
-      return nullptr;
   }
   auto [UseBlock, UseIndex] = Use->second;
+  // `int n; ... n = v; ... goto back;` could declare n again (without a
+  // value) between the assignment and the use: after the assignment, and
+  // then on to the use without the assignment again (a loop around a
+  // `switch` passes the declaration of every case's locals).
+  if (Assignment && Decl != Declared.end() &&
+      reachableAfter(Def.first, Def.second, Decl->second.first,
+                     Decl->second.second, Graph->getNumBlockIDs()) &&
+      reachableAvoiding(Decl->second.first, Decl->second.second, UseBlock,
+                        UseIndex, Def.first, Def.second,
+                        Graph->getNumBlockIDs()))
+    return nullptr;
   if (!Dominators) {
     Dominators = std::make_unique<CFGDomTree>();
     Dominators->buildDominatorTree(Graph.get());

@@ -85,3 +85,42 @@ void *compound_write(size_t a, size_t b) {
   n >>= 1;
   return malloc(n);
 }
+
+/* Positive: a loop around a switch comes back to the declaration of a
+   case's local, but goes on from there to the call only through the
+   assignment (SQLite's sqlite3VdbeExec is this shape). */
+void run(void **out, const int *ops, size_t k, size_t a, size_t b) {
+  for (size_t i = 0; i < k; i++) {
+    switch (ops[i]) {
+    case 1: {
+      size_t n;
+      n = a * b;
+      out[i] = malloc(n);
+      // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: allocation size 'n' can overflow; use 'calloc(a, b)'
+      // CHECK-FIXES: out[i] = calloc(a, b);
+      break;
+    }
+    default:
+      out[i] = NULL;
+      break;
+    }
+  }
+}
+
+/* Negative: entered past its declaration, the block is entered again from
+   the top after the assignment, and the call then reads n as declared,
+   without a value (as clang warns, which is why the warning is off). */
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wuninitialized"
+void *reentered(size_t a, size_t b) {
+  goto set;
+again:
+  {
+    size_t n;
+    return malloc(n);
+  set:
+    n = a * b;
+    goto again;
+  }
+}
+#pragma clang diagnostic pop
