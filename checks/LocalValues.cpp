@@ -135,6 +135,12 @@ LocalTouches LocalTouchIndex::of(const VarDecl *Var,
   return withEscapes(Index.lookup(Var), Var, Effects);
 }
 
+const LocalTouches &LocalTouchIndex::written(const VarDecl *Var) const {
+  static const LocalTouches None;
+  auto Found = Index.find(Var);
+  return Found == Index.end() ? None : Found->second;
+}
+
 std::optional<ValueRange> rangeEverywhere(const VarDecl *Var,
                                           const Decl *Function,
                                           const FunctionEffects &Effects,

@@ -66,6 +66,10 @@ public:
   LocalTouchIndex(const Decl *Function, const ASTContext &Ctx);
   /// The same as touchesOf(Var, Function, Effects, Ctx).
   LocalTouches of(const VarDecl *Var, const FunctionEffects &Effects) const;
+  /// The modifications written in the body, without the escape verdict
+  /// (Escapes stays false): for a reader that follows the other ways a
+  /// local changes (`&v` handed to a function) itself.
+  const LocalTouches &written(const VarDecl *Var) const;
 
 private:
   llvm::DenseMap<const VarDecl *, LocalTouches> Index;

@@ -250,7 +250,7 @@ const ValueSources::Writes *ValueSources::writesOf(const ValueDecl *D) {
   return Found == Index.end() ? nullptr : &Found->second;
 }
 
-const ValueSources::FunctionFacts &ValueSources::factsOf(const Decl *Function) {
+ValueSources::FunctionFacts &ValueSources::factsOf(const Decl *Function) {
   std::unique_ptr<FunctionFacts> &Slot = Functions[Function];
   if (!Slot)
     Slot = std::make_unique<FunctionFacts>(Function, Ctx);
@@ -650,8 +650,9 @@ Trace ValueSources::Tracer::traceVariable(const VarDecl *Var, unsigned Depth) {
   Trace Handed = W ? traceOutCalls(W->OutCalls, Depth) : Trace{};
   if (Handed.Input)
     return capped(Handed, typeMax(Var->getType()));
-  const FunctionFacts &Facts = Sources.factsOf(Owner);
-  LocalTouches T = Facts.Touches.of(Var, Facts.Effects);
+  // What reaches the local other than by its name is followed above
+  // (`&v` handed to a function of the file, or to an input function).
+  const LocalTouches &T = Sources.factsOf(Owner).Touches.written(Var);
   llvm::SmallVector<const Expr *, 6> Values(T.Values.begin(), T.Values.end());
   const Stmt *Growth = nullptr;
   for (const LocalTouch &Touch : T.Touches) {
@@ -841,8 +842,8 @@ bool ValueSources::maySource(const SizeCandidate &Candidate, QualType SizeType,
   if (Var) {
     if (dyn_cast_or_null<Decl>(Var->getParentFunctionOrMethod()) != Function)
       return true;
-    const FunctionFacts &Facts = factsOf(Function);
-    LocalTouches T = Facts.Touches.of(Var, Facts.Effects);
+    FunctionFacts &Facts = factsOf(Function);
+    LocalTouches T = Facts.Touches.of(Var, Facts.effects());
     // Stored through a pointer: a definition the values below do not show.
     // A compound assignment (`+=`) defines it too, but the dataflow reads
     // no product out of one (RangeEvaluator gives it its type's range).

@@ -187,11 +187,21 @@ private:
   /// What the tracer reads of one function's body, from one walk each.
   struct FunctionFacts {
     FunctionFacts(const Decl *Function, const ASTContext &Ctx)
-        : Effects(Function), Touches(Function, Ctx) {}
-    FunctionEffects Effects;
+        : Function(Function), Touches(Function, Ctx) {}
+    /// Which locals escape, scanned the first time it is asked (the tracer
+    /// reads the writes only).
+    const FunctionEffects &effects() {
+      if (!Effects)
+        Effects.emplace(Function);
+      return *Effects;
+    }
+    const Decl *Function;
     LocalTouchIndex Touches;
+
+  private:
+    std::optional<FunctionEffects> Effects;
   };
-  const FunctionFacts &factsOf(const Decl *Function);
+  FunctionFacts &factsOf(const Decl *Function);
 
   ASTContext &Ctx;
   const IntegerModel &Model;
