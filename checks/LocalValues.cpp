@@ -3,11 +3,74 @@
 #include "LocalValues.h"
 #include "SizeExpressions.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprObjC.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtObjC.h"
 
 namespace clang::tidy::calloc {
 
 bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt>(S); }
+
+/// A call to a function that may return twice (`setjmp`, `sigsetjmp`):
+/// control comes back to it from code that runs later.
+static bool returnsTwice(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return false;
+  if (Callee->hasAttr<ReturnsTwiceAttr>())
+    return true;
+  const IdentifierInfo *Name = Callee->getIdentifier();
+  return Name && Name->getName().contains("setjmp");
+}
+
+CodeOrder::CodeOrder(const Decl *Function, const SourceManager &SM) : SM(SM) {
+  auto Before = [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
+                                        SM.getExpansionLoc(B));
+  };
+  llvm::SmallVector<const Stmt *, 64> Work{Function ? Function->getBody()
+                                                    : nullptr};
+  while (!Work.empty() && !JumpsBack) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, ObjCForCollectionStmt>(
+            S)) {
+      Loops.push_back({SM.getExpansionLoc(S->getBeginLoc()),
+                       SM.getExpansionRange(S->getEndLoc()).getEnd()});
+    } else if (const auto *Goto = dyn_cast<GotoStmt>(S)) {
+      const LabelStmt *Target = Goto->getLabel()->getStmt();
+      JumpsBack =
+          !Target || !Before(Goto->getBeginLoc(), Target->getBeginLoc());
+    } else if (isa<IndirectGotoStmt>(S)) {
+      JumpsBack = true;
+    } else if (const auto *Asm = dyn_cast<GCCAsmStmt>(S)) {
+      JumpsBack = Asm->isAsmGoto();
+    } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      JumpsBack = returnsTwice(Call);
+    }
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+}
+
+bool CodeOrder::mayRunBefore(const Stmt *Write, const Stmt *Read) const {
+  if (JumpsBack)
+    return true;
+  SourceLocation W = SM.getExpansionLoc(Write->getBeginLoc());
+  SourceLocation R = SM.getExpansionLoc(Read->getBeginLoc());
+  if (!SM.isBeforeInTranslationUnit(R, W))
+    return true;
+  auto Holds = [&](SourceRange Loop, SourceLocation L) {
+    return !SM.isBeforeInTranslationUnit(L, Loop.getBegin()) &&
+           !SM.isBeforeInTranslationUnit(Loop.getEnd(), L);
+  };
+  return llvm::any_of(Loops, [&](SourceRange Loop) {
+    return Holds(Loop, W) && Holds(Loop, R);
+  });
+}
 
 std::optional<Wide> smallConstant(const Expr *E, const ASTContext &Ctx) {
   std::optional<llvm::APSInt> C = E ? constantValue(E, Ctx) : std::nullopt;

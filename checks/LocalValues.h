@@ -17,6 +17,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -73,6 +74,26 @@ public:
 
 private:
   llvm::DenseMap<const VarDecl *, LocalTouches> Index;
+};
+
+/// Which code of a function may run before which, read from the order of
+/// the source, its loops and its jumps, without a CFG: a write that starts
+/// after a read, outside every loop around both, runs after that read on
+/// every path, unless the function jumps back (a `goto` to a label above
+/// it, a computed or `asm` goto, a call that returns twice like `setjmp`).
+class CodeOrder {
+public:
+  CodeOrder(const Decl *Function, const SourceManager &SM);
+
+  /// Whether \p Write may run before \p Read on some path through the
+  /// function (a write that contains the read counts as before).
+  bool mayRunBefore(const Stmt *Write, const Stmt *Read) const;
+
+private:
+  const SourceManager &SM;
+  /// Every loop of the body, as the range of its expansion.
+  llvm::SmallVector<SourceRange, 8> Loops;
+  bool JumpsBack = false;
 };
 
 /// A loop statement: `for`, `while` or `do`.

@@ -336,6 +336,8 @@ public:
       return {};
     Wide Cap = WideLimit;
     E = peel(E, Cap);
+    if (!Factor)
+      Factor = E;
     return capped(traceValue(E, Depth), Cap);
   }
 
@@ -407,7 +409,10 @@ private:
 
   Trace traceBinary(const BinaryOperator *BO, unsigned Depth);
 
-  Trace traceVariable(const VarDecl *Var, unsigned Depth);
+  /// What \p Var holds; at \p Read, when given (the factor itself), only
+  /// from the writes that may run before that read.
+  Trace traceVariable(const VarDecl *Var, unsigned Depth,
+                      const Expr *Read = nullptr);
 
   Trace traceParameter(const ParmVarDecl *Param, unsigned Depth);
 
@@ -415,6 +420,10 @@ private:
   Trace traceStorage(const ValueDecl *D, unsigned Depth);
 
   ValueSources &Sources;
+  /// The factor the trace started from: only its own read is where the
+  /// order of the writes is asked (a local met again further on may be
+  /// read at several places, and is followed once).
+  const Expr *Factor = nullptr;
   llvm::SmallPtrSet<const Decl *, 16> Seen;
   unsigned Steps = 0;
 };
@@ -435,7 +444,8 @@ Trace ValueSources::Tracer::traceValue(const Expr *E, unsigned Depth) {
     return Field ? traceStorage(Field, Depth) : Trace{};
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-    return traceVariable(dyn_cast<VarDecl>(Ref->getDecl()), Depth);
+    return traceVariable(dyn_cast<VarDecl>(Ref->getDecl()), Depth,
+                         Ref == Factor ? Ref : nullptr);
   if (const auto *UO = dyn_cast<UnaryOperator>(E);
       UO && UO->getOpcode() == UO_Deref)
     if (const auto *Ref =
@@ -629,7 +639,8 @@ Trace ValueSources::Tracer::traceBinary(const BinaryOperator *BO,
   }
 }
 
-Trace ValueSources::Tracer::traceVariable(const VarDecl *Var, unsigned Depth) {
+Trace ValueSources::Tracer::traceVariable(const VarDecl *Var, unsigned Depth,
+                                          const Expr *Read) {
   if (!Var || !Seen.insert(Var).second)
     return {};
   if (const auto *Param = dyn_cast<ParmVarDecl>(Var))
@@ -652,19 +663,30 @@ Trace ValueSources::Tracer::traceVariable(const VarDecl *Var, unsigned Depth) {
     return capped(Handed, typeMax(Var->getType()));
   // What reaches the local other than by its name is followed above
   // (`&v` handed to a function of the file, or to an input function).
-  const LocalTouches &T = Sources.factsOf(Owner).Touches.written(Var);
-  llvm::SmallVector<const Expr *, 6> Values(T.Values.begin(), T.Values.end());
+  FunctionFacts &Facts = Sources.factsOf(Owner);
+  const LocalTouches &T = Facts.Touches.written(Var);
+  // The values `=` and the initializer give come first, as T.Values
+  // lists them, then the operands of compound assignments.
+  llvm::SmallVector<const Expr *, 6> Values, Operands;
   const Stmt *Growth = nullptr;
   for (const LocalTouch &Touch : T.Touches) {
+    // A write that runs only after the product (`n = i; goto fail;` past
+    // the allocation) gives its factor no value.
+    if (Read && !Facts.order().mayRunBefore(Touch.At, Read))
+      continue;
     const auto *Set = dyn_cast_or_null<BinaryOperator>(Touch.At);
+    if (Set && Set->getOpcode() == BO_Assign)
+      Values.push_back(Set->getRHS());
+    else if (isa<DeclStmt>(Touch.At) && Var->getInit())
+      Values.push_back(Var->getInit());
     bool SelfSet =
         Set && Set->getOpcode() == BO_Assign && growsFrom(Set->getRHS(), Var);
     if ((isGrowth(Touch.At) || SelfSet) && !Growth)
       Growth = Touch.At;
-    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Touch.At);
-        BO && BO->isCompoundAssignmentOp())
-      Values.push_back(BO->getRHS());
+    if (Set && Set->isCompoundAssignmentOp())
+      Operands.push_back(Set->getRHS());
   }
+  Values.append(Operands.begin(), Operands.end());
   Trace Found = either(Handed, [&] { return traceAll(Values, Depth); });
   if (Growth && rank(Found) < 2) {
     Found = Trace{};

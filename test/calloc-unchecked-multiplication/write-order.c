@@ -1,0 +1,93 @@
+// A local's writes that run only after the product do not give its factor
+// a value: `n = i; goto fail;` past the allocation, on an error path, does
+// not make n a counter that grows (libxslt's str:replace is this shape).
+// A write after the product still counts when a loop holds both, or when
+// the function jumps back (a goto to a label above it, setjmp). Narrow
+// products here: they need a source (see narrow-sources.c).
+// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
+
+#include <setjmp.h>
+#include <stddef.h>
+#include <stdlib.h>
+
+struct set {
+  int count;
+  void **items;
+};
+
+void release(void **table, int n);
+void *convert(void *item);
+
+/* Negative: n is the set's size (a field this file never writes) when
+   the table is allocated; n = i only cuts it afterwards, for the cleanup. */
+void **convert_all(const struct set *s) {
+  int n = s->count;
+  void **table = malloc(2 * n);
+  if (!table)
+    return NULL;
+  for (int i = 0; i < n; ++i) {
+    table[i] = convert(s->items[i]);
+    if (!table[i]) {
+      n = i;
+      goto fail;
+    }
+  }
+  return table;
+fail:
+  release(table, n);
+  return NULL;
+}
+
+/* Positive: the same, but n is set to the counter before the allocation. */
+void **count_then_allocate(const struct set *s) {
+  int n = 0;
+  for (int i = 0; i < s->count; ++i)
+    if (s->items[i])
+      n = i;
+  return malloc(2 * n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '2 * n' can overflow ('2 * n' is computed in 'int'); use 'calloc(n, 2)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(n, 2);
+}
+
+/* Positive: the write comes after the allocation in the source, but the
+   loop around both runs it before the next allocation. */
+void allocate_in_loop(void **out, int rounds) {
+  int n = 1;
+  for (int r = 0; r < rounds; r++) {
+    out[r] = malloc(2 * n);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: allocation size '2 * n' can overflow ('2 * n' is computed in 'int'); use 'calloc(n, 2)', which checks the multiplication [calloc-unchecked-multiplication]
+    // CHECK-FIXES: out[r] = calloc(n, 2);
+    n++;
+  }
+}
+
+/* Positive: a goto back to a label above the allocation. */
+void *retry(const struct set *s, int tries) {
+  int n = s->count;
+  void *p;
+again:
+  p = malloc(2 * n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: allocation size '2 * n' can overflow ('2 * n' is computed in 'int'); use 'calloc(n, 2)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: p = calloc(n, 2);
+  if (!p && tries-- > 0) {
+    n++;
+    goto again;
+  }
+  return p;
+}
+
+/* Positive: after the write, a longjmp from step() comes back out of
+   setjmp, and the allocation runs again. */
+void step(void);
+jmp_buf resume;
+void *after_longjmp(const struct set *s) {
+  int n = s->count;
+  void *p;
+  setjmp(resume);
+  p = malloc(2 * n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: allocation size '2 * n' can overflow ('2 * n' is computed in 'int'); use 'calloc(n, 2)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: p = calloc(n, 2);
+  n++;
+  step();
+  return p;
+}
