@@ -56,6 +56,11 @@ CodeOrder::CodeOrder(const Decl *Function, const SourceManager &SM) : SM(SM) {
   }
 }
 
+bool CodeOrder::holds(SourceRange Loop, SourceLocation L) const {
+  return !SM.isBeforeInTranslationUnit(L, Loop.getBegin()) &&
+         !SM.isBeforeInTranslationUnit(Loop.getEnd(), L);
+}
+
 bool CodeOrder::mayRunBefore(const Stmt *Write, const Stmt *Read) const {
   if (JumpsBack)
     return true;
@@ -63,13 +68,16 @@ bool CodeOrder::mayRunBefore(const Stmt *Write, const Stmt *Read) const {
   SourceLocation R = SM.getExpansionLoc(Read->getBeginLoc());
   if (!SM.isBeforeInTranslationUnit(R, W))
     return true;
-  auto Holds = [&](SourceRange Loop, SourceLocation L) {
-    return !SM.isBeforeInTranslationUnit(L, Loop.getBegin()) &&
-           !SM.isBeforeInTranslationUnit(Loop.getEnd(), L);
-  };
   return llvm::any_of(Loops, [&](SourceRange Loop) {
-    return Holds(Loop, W) && Holds(Loop, R);
+    return holds(Loop, W) && holds(Loop, R);
   });
+}
+
+bool CodeOrder::mayRepeat(const Stmt *S) const {
+  if (JumpsBack)
+    return true;
+  SourceLocation L = SM.getExpansionLoc(S->getBeginLoc());
+  return llvm::any_of(Loops, [&](SourceRange Loop) { return holds(Loop, L); });
 }
 
 std::optional<Wide> smallConstant(const Expr *E, const ASTContext &Ctx) {

@@ -89,7 +89,14 @@ public:
   /// function (a write that contains the read counts as before).
   bool mayRunBefore(const Stmt *Write, const Stmt *Read) const;
 
+  /// Whether \p S may run more than once in one call of the function: a
+  /// loop holds it, or the function jumps back.
+  bool mayRepeat(const Stmt *S) const;
+
 private:
+  /// Whether \p Loop, a loop's range, holds the location \p L.
+  bool holds(SourceRange Loop, SourceLocation L) const;
+
   const SourceManager &SM;
   /// Every loop of the body, as the range of its expansion.
   llvm::SmallVector<SourceRange, 8> Loops;

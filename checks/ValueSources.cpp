@@ -681,7 +681,11 @@ Trace ValueSources::Tracer::traceVariable(const VarDecl *Var, unsigned Depth,
       Values.push_back(Var->getInit());
     bool SelfSet =
         Set && Set->getOpcode() == BO_Assign && growsFrom(Set->getRHS(), Var);
-    if ((isGrowth(Touch.At) || SelfSet) && !Growth)
+    // A local grows only by a change that runs again in the same call
+    // (`res = size / n; if (res * n != size) res++;` adds one, once): its
+    // other values are followed instead.
+    if ((isGrowth(Touch.At) || SelfSet) && !Growth &&
+        Facts.order().mayRepeat(Touch.At))
       Growth = Touch.At;
     if (Set && Set->isCompoundAssignmentOp())
       Operands.push_back(Set->getRHS());

@@ -2,8 +2,10 @@
 // a value: `n = i; goto fail;` past the allocation, on an error path, does
 // not make n a counter that grows (libxslt's str:replace is this shape).
 // A write after the product still counts when a loop holds both, or when
-// the function jumps back (a goto to a label above it, setjmp). Narrow
-// products here: they need a source (see narrow-sources.c).
+// the function jumps back (a goto to a label above it, setjmp). And a
+// local grows only by a step that can run again in the same call: one
+// `res++` outside any loop adds one, once. Narrow products here: they need
+// a source (see narrow-sources.c).
 // RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
 
 #include <setjmp.h>
@@ -90,4 +92,26 @@ void *after_longjmp(const struct set *s) {
   n++;
   step();
   return p;
+}
+
+/* Negative: rounded up by one step outside any loop: res is size / n or
+   one more, not a counter. */
+unsigned *rounded_table(unsigned size, unsigned n) {
+  unsigned res = size / n;
+  if (res * n != size)
+    res++;
+  return malloc(res * 4);
+}
+
+/* Positive: the same step, but a goto above it makes it run again. */
+unsigned *rounded_until(unsigned size, unsigned n, int (*enough)(unsigned)) {
+  unsigned res = size / n;
+more:
+  if (!enough(res)) {
+    res++;
+    goto more;
+  }
+  return malloc(res * 4);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'res * 4' can overflow ('res * 4' is computed in 'unsigned int'); use 'calloc(res, 4)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(res, 4);
 }
