@@ -19,8 +19,8 @@ static const FunctionDecl *internalFunction(const FunctionDecl *FD) {
   return FD->getCanonicalDecl();
 }
 
-CallSites::CallSites(ASTContext &Ctx, const IntegerModel &Model, FileWalk &Walk)
-    : Ctx(Ctx), Model(Model), Walk(Walk) {
+CallSites::CallSites(const IntegerModel &Model, FileWalk &Walk)
+    : Model(Model), Walk(Walk) {
   Walk.add(*this);
 }
 

@@ -38,7 +38,7 @@ const FunctionDecl *definitionThatRuns(const CallExpr *Call,
 /// Reads the calls of the file in its FileWalk.
 class CallSites : public StatementReader {
 public:
-  CallSites(ASTContext &Ctx, const IntegerModel &Model, FileWalk &Walk);
+  CallSites(const IntegerModel &Model, FileWalk &Walk);
 
   /// The values \p Param takes over every call in the translation unit,
   /// when its function is only called directly from there and the calls
@@ -65,7 +65,6 @@ private:
   /// argument's form.
   ValueRange argumentRange(const Expr *Arg);
 
-  ASTContext &Ctx;
   const IntegerModel &Model;
   FileWalk &Walk;
   /// Per function with internal linkage, its direct calls; null when its

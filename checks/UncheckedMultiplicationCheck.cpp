@@ -118,7 +118,7 @@ void UncheckedMultiplicationCheck::check(
   if (!Model) {
     Model = std::make_unique<IntegerModel>(Ctx, SizeTypeBits, &Lengths);
     Walk = std::make_unique<FileWalk>(Ctx);
-    Callers = std::make_unique<CallSites>(Ctx, *Model, *Walk);
+    Callers = std::make_unique<CallSites>(*Model, *Walk);
     Outs = std::make_unique<OutParameters>(Ctx, *Model, AssertsAreGuards,
                                            Callers.get());
     Sources =

@@ -476,13 +476,13 @@ Trace ValueSources::Tracer::traceOutCalls(
     llvm::ArrayRef<std::pair<const CallExpr *, unsigned>> Calls,
     unsigned Depth) {
   Trace Best;
-  for (auto [Call, Index] : Calls) {
+  for (const auto &[Call, Index] : Calls) {
     const FunctionDecl *Def = definitionThatRuns(Call, Sources.Ctx);
     if (!Def || Index >= Def->getNumParams())
       continue;
-    Best = either(Best, [&] {
-      return traceStoresThrough(Def, Def->getParamDecl(Index), Depth + 1);
-    });
+    const ParmVarDecl *Param = Def->getParamDecl(Index);
+    Best =
+        either(Best, [&] { return traceStoresThrough(Def, Param, Depth + 1); });
     if (Best.Input)
       break;
   }
