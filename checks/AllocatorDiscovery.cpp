@@ -359,6 +359,13 @@ AllocatorDiscovery::asWrapper(const FunctionDecl *Function) {
   if (!Function->hasBody(Def) || !Def->getIdentifier() ||
       Def->isDependentContext() || !Def->getReturnType()->isPointerType())
     return std::nullopt;
+  // The size it forwards is one of its parameters: a number (most
+  // functions returning a pointer take only pointers and records).
+  if (llvm::none_of(Def->parameters(), [](const ParmVarDecl *P) {
+        QualType T = P->getType().getNonReferenceType();
+        return T->isArithmeticType() || T->isEnumeralType();
+      }))
+    return std::nullopt;
   const ASTContext &Ctx = Def->getASTContext();
   WrapperBody Body;
   readWrapperBody(Def->getBody(), Body);

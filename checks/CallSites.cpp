@@ -24,9 +24,18 @@ CallSites::CallSites(const IntegerModel &Model, FileWalk &Walk)
   Walk.add(*this);
 }
 
+const FunctionDecl *CallSites::followed(const FunctionDecl *FD) {
+  if (!FD)
+    return nullptr;
+  auto [It, New] = Followed.try_emplace(FD, nullptr);
+  if (New)
+    It->second = internalFunction(FD);
+  return It->second;
+}
+
 void CallSites::read(const Stmt *S) {
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    const FunctionDecl *Callee = internalFunction(Call->getDirectCallee());
+    const FunctionDecl *Callee = followed(Call->getDirectCallee());
     if (!Callee)
       return;
     Calls[Callee].push_back(Call);
@@ -38,7 +47,7 @@ void CallSites::read(const Stmt *S) {
   // A function named other than as the callee of a call (read after it).
   if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
     if (const FunctionDecl *Named =
-            internalFunction(dyn_cast<FunctionDecl>(Ref->getDecl()));
+            followed(dyn_cast<FunctionDecl>(Ref->getDecl()));
         Named && !CalleeNames.count(Ref))
       Escapes[Named] = true;
 }

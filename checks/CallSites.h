@@ -64,6 +64,9 @@ private:
   /// its function, when only `=` sets it (LocalValues.h), else from the
   /// argument's form.
   ValueRange argumentRange(const Expr *Arg);
+  /// The function the index files \p FD's calls under (its first
+  /// declaration), or null when it does not follow \p FD.
+  const FunctionDecl *followed(const FunctionDecl *FD);
 
   const IntegerModel &Model;
   FileWalk &Walk;
@@ -72,6 +75,8 @@ private:
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 4>>
       Calls;
   llvm::DenseMap<const FunctionDecl *, bool> Escapes;
+  /// internalFunction() of each function the walk met, asked once.
+  llvm::DenseMap<const FunctionDecl *, const FunctionDecl *> Followed;
   /// The names of callees read so far: not escapes.
   llvm::DenseSet<const DeclRefExpr *> CalleeNames;
   /// The effects of the callers whose locals are arguments, read once each.

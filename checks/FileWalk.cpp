@@ -144,8 +144,9 @@ private:
     llvm::SmallVector<const Stmt *, 64> Work{Root};
     while (!Work.empty()) {
       const Stmt *S = Work.pop_back_val();
-      for (StatementReader *R : Readers)
-        R->read(S);
+      if (isa<BinaryOperator, UnaryOperator, CallExpr, DeclRefExpr>(S))
+        for (StatementReader *R : Readers)
+          R->read(S);
       size_t First = Work.size();
       if (const auto *Block = dyn_cast<BlockExpr>(S)) {
         Work.push_back(Block->getBody());

@@ -21,8 +21,12 @@ namespace clang::tidy::calloc {
 /// write what the translation unit defines, so walks skip it.
 bool inSystemHeader(const Decl *D, const SourceManager &SM);
 
-/// An analysis that reads the statements of the file, parents before their
-/// children (a call before the name of its callee).
+/// An analysis that reads the statements of the file that can change or
+/// name something: operators, calls and names (BinaryOperator,
+/// UnaryOperator, CallExpr, DeclRefExpr, and their subclasses); parents
+/// before their children (a call before the name of its callee). The
+/// other statements, most of any file, are walked through but not handed
+/// over.
 class StatementReader {
 public:
   virtual ~StatementReader() = default;
