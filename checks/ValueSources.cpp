@@ -304,6 +304,34 @@ static void collectReturns(const Stmt *S,
   for (const Stmt *Child : S->children())
     collectReturns(Child, Out);
 }
+/// E for the step of a counted loop, `for (...; i < E; i++)` (or `<=`,
+/// `E > i`, `++i`): the loop stops the counter at E, so its values are
+/// E's. Null for any other change of \p Var.
+static const Expr *loopLimit(const LocalTouch &Touch, const VarDecl *Var) {
+  const auto *For =
+      Touch.Loops.empty() ? nullptr : dyn_cast<ForStmt>(Touch.Loops.back());
+  const auto *Step = dyn_cast_or_null<UnaryOperator>(Touch.At);
+  if (!For || !Step || !Step->isIncrementOp() || For->getInc() != Step ||
+      !For->getCond())
+    return nullptr;
+  const auto *Cond =
+      dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
+  if (!Cond)
+    return nullptr;
+  const Expr *L = Cond->getLHS()->IgnoreParenImpCasts();
+  const Expr *R = Cond->getRHS()->IgnoreParenImpCasts();
+  switch (Cond->getOpcode()) {
+  case BO_LT:
+  case BO_LE:
+    return refersTo(L, Var) ? Cond->getRHS() : nullptr;
+  case BO_GT:
+  case BO_GE:
+    return refersTo(R, Var) ? Cond->getLHS() : nullptr;
+  default:
+    return nullptr;
+  }
+}
+
 /// A change that grows a value from itself: `++`, `+=`, `*=`, `<<=`.
 static bool isGrowth(const Stmt *S) {
   if (const auto *UO = dyn_cast_or_null<UnaryOperator>(S))
@@ -684,8 +712,10 @@ Trace ValueSources::Tracer::traceVariable(const VarDecl *Var, unsigned Depth,
     // A local grows only by a change that runs again in the same call
     // (`res = size / n; if (res * n != size) res++;` adds one, once): its
     // other values are followed instead.
-    if ((isGrowth(Touch.At) || SelfSet) && !Growth &&
-        Facts.order().mayRepeat(Touch.At))
+    if (const Expr *Limit = loopLimit(Touch, Var))
+      Operands.push_back(Limit);
+    else if ((isGrowth(Touch.At) || SelfSet) && !Growth &&
+             Facts.order().mayRepeat(Touch.At))
       Growth = Touch.At;
     if (Set && Set->isCompoundAssignmentOp())
       Operands.push_back(Set->getRHS());

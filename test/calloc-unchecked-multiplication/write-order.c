@@ -40,12 +40,13 @@ fail:
   return NULL;
 }
 
-/* Positive: the same, but n is set to the counter before the allocation. */
+/* Positive: the same, but n is set to a counter before the allocation. */
 void **count_then_allocate(const struct set *s) {
-  int n = 0;
-  for (int i = 0; i < s->count; ++i)
-    if (s->items[i])
-      n = i;
+  int n = 0, i = 0;
+  while (s->items[i]) {
+    i++;
+    n = i;
+  }
   return malloc(2 * n);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '2 * n' can overflow ('2 * n' is computed in 'int'); use 'calloc(n, 2)', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES: return calloc(n, 2);
