@@ -25,6 +25,13 @@ bool inSystemHeader(const Decl *D, const SourceManager &SM) {
   return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
 }
 
+/// A default argument written in the source (not one still to be
+/// instantiated or parsed).
+static bool hasWrittenDefault(const ParmVarDecl *P) {
+  return P->hasDefaultArg() && !P->hasUninstantiatedDefaultArg() &&
+         !P->hasUnparsedDefaultArg();
+}
+
 namespace {
 /// Every statement of code outside system headers, template patterns and
 /// their instantiations included (they call and write like the code they
@@ -46,44 +53,16 @@ private:
     // The location is looked up only for declarations that hold code.
     auto Outside = [&] { return inSystemHeader(D, SM); };
     if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
-      bool Defaults = llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
-        return P->hasDefaultArg() && !P->hasUninstantiatedDefaultArg() &&
-               !P->hasUnparsedDefaultArg();
-      });
-      if ((!FD->doesThisDeclarationHaveABody() && !Defaults) || Outside())
+      if ((!FD->doesThisDeclarationHaveABody() &&
+           llvm::none_of(FD->parameters(), hasWrittenDefault)) ||
+          Outside())
         return;
       walkFunction(FD);
       return;
     }
-    if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D)) {
-      if (Outside())
-        return;
-      walkDecl(FT->getTemplatedDecl());
-      // Instantiations are not written anywhere: read them with their
-      // template, once (the canonical declaration).
-      if (FT->isCanonicalDecl())
-        for (const FunctionDecl *Spec : FT->specializations())
-          if (Spec->getTemplateSpecializationKind() !=
-              TSK_ExplicitSpecialization)
-            walkDecl(Spec);
-      return;
-    }
-    if (const auto *CT = dyn_cast<ClassTemplateDecl>(D)) {
-      if (Outside())
-        return;
-      walkDecl(CT->getTemplatedDecl());
-      if (CT->isCanonicalDecl())
-        for (const ClassTemplateSpecializationDecl *Spec :
-             CT->specializations())
-          if (Spec->getSpecializationKind() == TSK_ImplicitInstantiation ||
-              Spec->getSpecializationKind() == TSK_Undeclared)
-            walkContext(Spec);
-      return;
-    }
-    if (const auto *VT = dyn_cast<VarTemplateDecl>(D)) {
-      if (Outside())
-        return;
-      walkDecl(VT->getTemplatedDecl());
+    if (isa<TemplateDecl>(D)) {
+      if (!Outside())
+        walkTemplate(D);
       return;
     }
     if (const auto *Var = dyn_cast<VarDecl>(D)) {
@@ -123,10 +102,33 @@ private:
       walkStmt(Enumerator->getInitExpr());
   }
 
+  /// A template's pattern, and its instantiations: they are not written
+  /// anywhere, so they are read with their template, once (at its
+  /// canonical declaration).
+  void walkTemplate(const Decl *D) {
+    if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D)) {
+      walkDecl(FT->getTemplatedDecl());
+      if (FT->isCanonicalDecl())
+        for (const FunctionDecl *Spec : FT->specializations())
+          if (Spec->getTemplateSpecializationKind() !=
+              TSK_ExplicitSpecialization)
+            walkDecl(Spec);
+    } else if (const auto *CT = dyn_cast<ClassTemplateDecl>(D)) {
+      walkDecl(CT->getTemplatedDecl());
+      if (CT->isCanonicalDecl())
+        for (const ClassTemplateSpecializationDecl *Spec :
+             CT->specializations())
+          if (Spec->getSpecializationKind() == TSK_ImplicitInstantiation ||
+              Spec->getSpecializationKind() == TSK_Undeclared)
+            walkContext(Spec);
+    } else if (const auto *VT = dyn_cast<VarTemplateDecl>(D)) {
+      walkDecl(VT->getTemplatedDecl());
+    }
+  }
+
   void walkFunction(const FunctionDecl *FD) {
     for (const ParmVarDecl *P : FD->parameters())
-      if (P->hasDefaultArg() && !P->hasUninstantiatedDefaultArg() &&
-          !P->hasUnparsedDefaultArg())
+      if (hasWrittenDefault(P))
         walkStmt(P->getDefaultArg());
     if (!FD->doesThisDeclarationHaveABody())
       return;

@@ -1349,33 +1349,6 @@ bool isOnlyRead(const VarDecl *Var, const Stmt *Body,
   return Names == Reads;
 }
 
-/// Whether \p To can be reached from the end of \p From's element \p Index
-/// (the same block again only through a cycle).
-static bool reachableAfter(const CFGBlock *From, unsigned Index,
-                           const CFGBlock *To, unsigned ToIndex,
-                           unsigned NumBlocks) {
-  if (From == To && Index < ToIndex)
-    return true;
-  llvm::BitVector Seen(NumBlocks);
-  llvm::SmallVector<const CFGBlock *, 16> Work;
-  auto Push = [&](const CFGBlock *B) {
-    for (const CFGBlock::AdjacentBlock &Succ : B->succs())
-      if (const CFGBlock *Next = Succ.getReachableBlock();
-          Next && !Seen.test(Next->getBlockID())) {
-        Seen.set(Next->getBlockID());
-        Work.push_back(Next);
-      }
-  };
-  Push(From);
-  while (!Work.empty()) {
-    const CFGBlock *B = Work.pop_back_val();
-    if (B == To)
-      return true;
-    Push(B);
-  }
-  return false;
-}
-
 /// Whether some path from the end of \p From's element \p Index reaches
 /// element \p ToIndex of \p To without passing element \p AvoidIndex of
 /// \p Avoid.
@@ -1385,8 +1358,7 @@ static bool reachableAvoiding(const CFGBlock *From, unsigned Index,
                               unsigned NumBlocks) {
   // What the rest of a block, from element First on, leads to: the target
   // (true), the avoided element (false), or its successors (nothing).
-  auto Within = [&](const CFGBlock *B,
-                    unsigned First) -> std::optional<bool> {
+  auto Within = [&](const CFGBlock *B, unsigned First) -> std::optional<bool> {
     bool HasTo = B == To && ToIndex >= First;
     bool HasAvoid = B == Avoid && AvoidIndex >= First;
     if (HasTo && (!HasAvoid || ToIndex < AvoidIndex))
@@ -1449,12 +1421,13 @@ const Expr *GuardAnalysis::definitionThatDominates(const VarDecl *Var,
   }
   auto [UseBlock, UseIndex] = Use->second;
   // `int n; ... n = v; ... goto back;` could declare n again (without a
-  // value) between the assignment and the use: after the assignment, and
-  // then on to the use without the assignment again (a loop around a
-  // `switch` passes the declaration of every case's locals).
+  // value) between the assignment and the use: when the declaration leads
+  // on to the use without the assignment again. (With the assignment
+  // before the use on every path, as required below, such a declaration
+  // can only come after it; a loop around a `switch` passes the
+  // declaration of every case's locals, but only on the way back to the
+  // assignment.)
   if (Assignment && Decl != Declared.end() &&
-      reachableAfter(Def.first, Def.second, Decl->second.first,
-                     Decl->second.second, Graph->getNumBlockIDs()) &&
       reachableAvoiding(Decl->second.first, Decl->second.second, UseBlock,
                         UseIndex, Def.first, Def.second,
                         Graph->getNumBlockIDs()))
