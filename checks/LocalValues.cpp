@@ -25,6 +25,16 @@ static bool returnsTwice(const CallExpr *Call) {
   return Name && Name->getName().contains("setjmp");
 }
 
+bool jumpsUnnamed(const Stmt *S) {
+  if (isa<IndirectGotoStmt>(S))
+    return true;
+  if (const auto *Asm = dyn_cast<GCCAsmStmt>(S))
+    return Asm->isAsmGoto();
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    return returnsTwice(Call);
+  return false;
+}
+
 CodeOrder::CodeOrder(const Decl *Function, const SourceManager &SM) : SM(SM) {
   auto Before = [&](SourceLocation A, SourceLocation B) {
     return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
@@ -44,12 +54,8 @@ CodeOrder::CodeOrder(const Decl *Function, const SourceManager &SM) : SM(SM) {
       const LabelStmt *Target = Goto->getLabel()->getStmt();
       JumpsBack =
           !Target || !Before(Goto->getBeginLoc(), Target->getBeginLoc());
-    } else if (isa<IndirectGotoStmt>(S)) {
-      JumpsBack = true;
-    } else if (const auto *Asm = dyn_cast<GCCAsmStmt>(S)) {
-      JumpsBack = Asm->isAsmGoto();
-    } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      JumpsBack = returnsTwice(Call);
+    } else {
+      JumpsBack = jumpsUnnamed(S);
     }
     for (const Stmt *Child : S->children())
       Work.push_back(Child);

@@ -106,6 +106,11 @@ private:
 /// A loop statement: `for`, `while` or `do`.
 bool isLoop(const Stmt *S);
 
+/// Whether \p S moves control to a place no `goto` label of it names, as
+/// far as the AST tells: a computed goto, an `asm goto`, a call that
+/// returns twice (`setjmp`, to which a later `longjmp` comes back).
+bool jumpsUnnamed(const Stmt *S);
+
 /// Whether \p E, without parentheses, names \p Var.
 bool refersTo(const Expr *E, const VarDecl *Var);
 

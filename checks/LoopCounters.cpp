@@ -27,6 +27,7 @@ struct Jumps {
   llvm::DenseMap<const LabelStmt *, LoopStack> Labels;
   llvm::DenseMap<const Stmt *, unsigned> Depth;
   llvm::SmallPtrSet<const Stmt *, 4> EnteredByCase;
+  /// A jump no label names (jumpsUnnamed).
   bool Indirect = false;
 
   /// \p Switches: the switches around \p S, each with the loop depth at
@@ -35,7 +36,7 @@ struct Jumps {
             llvm::SmallVectorImpl<size_t> &Switches) {
     if (!S)
       return;
-    Indirect |= isa<IndirectGotoStmt>(S);
+    Indirect |= jumpsUnnamed(S);
     if (const auto *G = dyn_cast<GotoStmt>(S))
       Gotos.push_back({G, Loops});
     if (const auto *L = dyn_cast<LabelStmt>(S))

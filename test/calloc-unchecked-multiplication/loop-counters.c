@@ -5,6 +5,7 @@
 // that other code may change, keep their whole range.
 // RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t
 
+#include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -147,6 +148,33 @@ retry:
     n++;
   if (an[0].type == 5)
     goto retry;
+  return malloc(n * sizeof(struct addr));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'n * sizeof(struct addr)' can overflow; use 'calloc(n, sizeof(struct addr))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(n, sizeof(struct addr));
+}
+
+/* The same jump back through `asm goto`, and through setjmp, to which a
+   longjmp returns after the loop: the counter is unbounded again. */
+struct addr *again_asm(const struct answer *an, uint16_t nan) {
+  size_t n = 0;
+retry:
+  for (size_t a = 0; a < nan; a++)
+    n++;
+  if (an[0].type == 5)
+    asm goto("" : : : : retry);
+  return malloc(n * sizeof(struct addr));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'n * sizeof(struct addr)' can overflow; use 'calloc(n, sizeof(struct addr))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(n, sizeof(struct addr));
+}
+
+struct addr *again_setjmp(const struct answer *an, uint16_t nan,
+                          jmp_buf *env) {
+  size_t n = 0;
+  setjmp(*env);
+  for (size_t a = 0; a < nan; a++)
+    n++;
+  if (an[0].type == 5)
+    longjmp(*env, 1);
   return malloc(n * sizeof(struct addr));
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'n * sizeof(struct addr)' can overflow; use 'calloc(n, sizeof(struct addr))', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES: return calloc(n, sizeof(struct addr));
