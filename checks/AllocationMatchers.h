@@ -22,6 +22,7 @@
 #define CALLOC_TIDY_ALLOCATIONMATCHERS_H
 
 #include "AllocatorFamilies.h"
+#include "FileWalk.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -75,13 +76,18 @@ inline bool isAllocationCall(const CallExpr &Call, const AllocatorTable &Table,
 }
 
 /// The calls of one function's own body, in source order; calls in nested
-/// lambdas, blocks and local classes belong to those. Both checks ask for
+/// lambdas, blocks and local classes belong to those (a lambda's captures
+/// are initialized by the function that makes the lambda). Both checks ask for
 /// the same function one right after the other (their matchers run on the
 /// same node), so the last answer is kept, per thread (clangd parses on
 /// several), until a translation unit starts or ends (forgetOwnCalls).
+/// Once the multiplication check has walked the file (FileWalk), the
+/// answer is the one that walk kept, and the body is not walked again.
 struct OwnCalls {
   const Decl *Function = nullptr;
-  std::vector<const CallExpr *> Calls;
+  llvm::ArrayRef<const CallExpr *> Answer;
+  /// The answer, when the function was walked here.
+  std::vector<const CallExpr *> Walked;
 };
 
 inline OwnCalls &lastOwnCalls() {
@@ -95,25 +101,36 @@ inline void forgetOwnCalls() { lastOwnCalls() = OwnCalls(); }
 inline llvm::ArrayRef<const CallExpr *> ownCalls(const Decl &Function) {
   OwnCalls &Last = lastOwnCalls();
   if (Last.Function == &Function)
-    return Last.Calls;
+    return Last.Answer;
   Last.Function = &Function;
-  Last.Calls.clear();
+  if (const FileWalk *Walk = FileWalk::current())
+    if (std::optional<llvm::ArrayRef<const CallExpr *>> Kept =
+            Walk->ownCalls(&Function))
+      return Last.Answer = *Kept;
+  Last.Walked.clear();
   // Every statement of every function passes here: an explicit stack (no
   // recursion, whatever the depth of an expression), nothing else.
   llvm::SmallVector<const Stmt *, 64> Work{Function.getBody()};
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
-    if (!S || isa<LambdaExpr, BlockExpr>(S))
+    if (!S || isa<BlockExpr>(S))
       continue;
     if (const auto *Call = dyn_cast<CallExpr>(S))
-      Last.Calls.push_back(Call);
+      Last.Walked.push_back(Call);
     size_t First = Work.size();
-    for (const Stmt *Child : S->children())
-      if (Child)
-        Work.push_back(Child);
+    if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
+      // The captures are initialized here; the body is the lambda's.
+      for (const Expr *Init : Lambda->capture_inits())
+        if (Init)
+          Work.push_back(Init);
+    } else {
+      for (const Stmt *Child : S->children())
+        if (Child)
+          Work.push_back(Child);
+    }
     std::reverse(Work.begin() + First, Work.end()); // source order
   }
-  return Last.Calls;
+  return Last.Answer = Last.Walked;
 }
 
 /// Matches a function (or lambda, or block) once for each allocator call

@@ -38,8 +38,11 @@ namespace {
 /// come from); code the compiler wrote (implicit members) is not read.
 class Walker {
 public:
-  Walker(const SourceManager &SM, llvm::ArrayRef<StatementReader *> Readers)
-      : SM(SM), Readers(Readers) {}
+  using CallIndex = llvm::DenseMap<const Decl *, std::vector<const CallExpr *>>;
+
+  Walker(const SourceManager &SM, llvm::ArrayRef<StatementReader *> Readers,
+         CallIndex &Calls)
+      : SM(SM), Readers(Readers), Calls(Calls) {}
 
   void walkContext(const DeclContext *DC) {
     for (const Decl *D : DC->decls())
@@ -79,7 +82,7 @@ private:
       return;
     }
     if (const auto *Block = dyn_cast<BlockDecl>(D)) {
-      walkStmt(Block->getBody());
+      walkStmt(Block->getBody(), Block);
       return;
     }
     if (D->hasBody()) { // Objective-C methods, captured regions
@@ -136,47 +139,88 @@ private:
       for (const CXXCtorInitializer *Init : Ctor->inits())
         if (Init->isWritten())
           walkStmt(Init->getInit());
-    walkStmt(FD->getBody());
+    walkStmt(FD->getBody(), FD);
   }
 
-  /// Parents before their children, children in source order.
-  void walkStmt(const Stmt *Root) {
+  /// Parents before their children, children in source order. The calls
+  /// are kept as \p Owner's own, when it is given (the body of a function
+  /// or a block); a lambda's or a block's body is code of its own.
+  void walkStmt(const Stmt *Root, const Decl *Owner = nullptr) {
     if (!Root)
       return;
+    std::vector<const CallExpr *> Own;
     llvm::SmallVector<const Stmt *, 64> Work{Root};
     while (!Work.empty()) {
       const Stmt *S = Work.pop_back_val();
-      if (isa<BinaryOperator, UnaryOperator, CallExpr, DeclRefExpr>(S))
+      if (isa<BinaryOperator, UnaryOperator, CallExpr, DeclRefExpr>(S)) {
         for (StatementReader *R : Readers)
           R->read(S);
+        if (const auto *Call = dyn_cast<CallExpr>(S); Call && Owner)
+          Own.push_back(Call);
+      }
       size_t First = Work.size();
       if (const auto *Block = dyn_cast<BlockExpr>(S)) {
-        Work.push_back(Block->getBody());
-      } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-        // Local variables' initializers are its children; local classes
-        // and functions are declarations with code of their own.
-        for (const Decl *D : DS->decls())
-          if (!isa<VarDecl>(D))
-            walkDecl(D);
+        walkStmt(Block->getBody(), Block->getBlockDecl());
+        continue;
       }
-      for (const Stmt *Child : S->children())
-        if (Child)
-          Work.push_back(Child);
+      if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
+        // The captures are initialized by the code around the lambda; the
+        // body is the call operator's own.
+        const CXXMethodDecl *Op = Lambda->getCallOperator();
+        const Stmt *Body = Lambda->getBody();
+        walkStmt(Body, Op && Op->getBody() == Body ? Op : nullptr);
+        for (const Expr *Init : Lambda->capture_inits())
+          if (Init)
+            Work.push_back(Init);
+      } else {
+        if (const auto *DS = dyn_cast<DeclStmt>(S))
+          // Local variables' initializers are its children; local classes
+          // and functions are declarations with code of their own.
+          for (const Decl *D : DS->decls())
+            if (!isa<VarDecl>(D))
+              walkDecl(D);
+        for (const Stmt *Child : S->children())
+          if (Child)
+            Work.push_back(Child);
+      }
       std::reverse(Work.begin() + First, Work.end());
     }
+    // Kept after the walk: the nested bodies above add to the index.
+    if (Owner)
+      Calls[Owner] = std::move(Own);
   }
 
   const SourceManager &SM;
   llvm::ArrayRef<StatementReader *> Readers;
+  CallIndex &Calls;
 };
 } // namespace
+
+static thread_local const FileWalk *CurrentWalk = nullptr;
+
+FileWalk::FileWalk(ASTContext &Ctx) : Ctx(Ctx) { CurrentWalk = this; }
+
+FileWalk::~FileWalk() {
+  if (CurrentWalk == this)
+    CurrentWalk = nullptr;
+}
+
+const FileWalk *FileWalk::current() { return CurrentWalk; }
 
 void FileWalk::ensureWalked() {
   if (Walked)
     return;
   Walked = true;
-  Walker(Ctx.getSourceManager(), Readers)
+  Walker(Ctx.getSourceManager(), Readers, Calls)
       .walkContext(Ctx.getTranslationUnitDecl());
+}
+
+std::optional<llvm::ArrayRef<const CallExpr *>>
+FileWalk::ownCalls(const Decl *Function) const {
+  auto It = Walked ? Calls.find(Function) : Calls.end();
+  if (It == Calls.end())
+    return std::nullopt;
+  return llvm::ArrayRef<const CallExpr *>(It->second);
 }
 
 } // namespace clang::tidy::calloc

@@ -5,6 +5,9 @@
 // functions named other than by a call) and ValueSources (what the file
 // writes to each field and global). One walk feeds them both, the first
 // time either asks; a file whose checks never ask is not walked at all.
+// The walk also keeps the calls each function's own code makes, which the
+// matchers would otherwise find with a walk of each body of their own
+// (AllocationMatchers.h, ownCalls).
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,8 +15,14 @@
 #define CALLOC_TIDY_FILEWALK_H
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <vector>
 
 namespace clang::tidy::calloc {
 
@@ -35,7 +44,12 @@ public:
 
 class FileWalk {
 public:
-  explicit FileWalk(ASTContext &Ctx) : Ctx(Ctx) {}
+  /// The walk of the translation unit this thread checks: the latest made
+  /// and not yet destroyed (clangd checks files on several threads).
+  explicit FileWalk(ASTContext &Ctx);
+  ~FileWalk();
+  FileWalk(const FileWalk &) = delete;
+  FileWalk &operator=(const FileWalk &) = delete;
 
   /// \p Reader reads the statements when the walk runs; add it before.
   void add(StatementReader &Reader) { Readers.push_back(&Reader); }
@@ -43,10 +57,21 @@ public:
   /// Walks the file for every reader, the first time it is called.
   void ensureWalked();
 
+  /// This thread's walk (see the constructor), or null.
+  static const FileWalk *current();
+
+  /// Once the file is walked: the calls in the body of \p Function (a
+  /// function, or a block) in source order, those of the lambdas and
+  /// blocks inside it left to them; nullopt before the walk, and for code
+  /// it does not read (system headers, implicit members).
+  std::optional<llvm::ArrayRef<const CallExpr *>>
+  ownCalls(const Decl *Function) const;
+
 private:
   ASTContext &Ctx;
   llvm::SmallVector<StatementReader *, 2> Readers;
   bool Walked = false;
+  llvm::DenseMap<const Decl *, std::vector<const CallExpr *>> Calls;
 };
 
 } // namespace clang::tidy::calloc

@@ -8,6 +8,16 @@
 
 struct Node { Node *next; int value; };
 
+/* A lambda's captures are initialized by the function that makes it
+   (first in the file, before anything walks it: own-calls.cpp has the
+   same once the file has been walked). */
+void *capture_alloc(std::size_t n) {
+  auto keep = [p = std::malloc(n * 16)] { return p; };
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: allocation size 'n * 16' can overflow; use 'calloc(n, 16)'
+  // CHECK-FIXES: auto keep = [p = std::calloc(n, 16)] { return p; };
+  return keep();
+}
+
 Node *pool_std(std::size_t n) {
   return static_cast<Node *>(std::malloc(n * sizeof(Node)));
   // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: allocation size 'n * sizeof(Node)' can overflow; use 'calloc(n, sizeof(Node))', which checks the multiplication
