@@ -35,32 +35,69 @@ bool jumpsUnnamed(const Stmt *S) {
   return false;
 }
 
+/// Whether a jump can land inside \p S: it holds a label or a `case`.
+static bool canBeEntered(const Stmt *S) {
+  llvm::SmallVector<const Stmt *, 16> Work{S};
+  while (!Work.empty()) {
+    const Stmt *T = Work.pop_back_val();
+    if (!T)
+      continue;
+    if (isa<LabelStmt, SwitchCase>(T))
+      return true;
+    for (const Stmt *Child : T->children())
+      Work.push_back(Child);
+  }
+  return false;
+}
+
+/// The branch of \p If that never runs: its condition is an integer
+/// constant (`if (ENABLE_FEATURE_X)` with the macro 0) and no jump lands
+/// in it.
+static const Stmt *deadBranch(const IfStmt *If, const ASTContext &Ctx) {
+  if (If->getInit() || If->getConditionVariable() || !If->getCond())
+    return nullptr;
+  std::optional<llvm::APSInt> Value = constantValue(If->getCond(), Ctx);
+  if (!Value)
+    return nullptr;
+  const Stmt *Dead = Value->getBoolValue() ? If->getElse() : If->getThen();
+  return Dead && !canBeEntered(Dead) ? Dead : nullptr;
+}
+
 CodeOrder::CodeOrder(const Decl *Function, const SourceManager &SM) : SM(SM) {
   auto Before = [&](SourceLocation A, SourceLocation B) {
     return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
                                         SM.getExpansionLoc(B));
   };
-  llvm::SmallVector<const Stmt *, 64> Work{Function ? Function->getBody()
-                                                    : nullptr};
-  while (!Work.empty() && !JumpsBack) {
-    const Stmt *S = Work.pop_back_val();
+  // Each statement with whether it sits in a branch that never runs.
+  llvm::SmallVector<std::pair<const Stmt *, bool>, 64> Work{
+      {Function ? Function->getBody() : nullptr, false}};
+  while (!Work.empty()) {
+    auto [S, InDead] = Work.pop_back_val();
     if (!S)
       continue;
-    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, ObjCForCollectionStmt>(
-            S)) {
+    const Stmt *DeadChild = nullptr;
+    if (InDead) {
+      // Code that never runs neither repeats nor jumps.
+      Dead.insert(S);
+    } else if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt,
+                   ObjCForCollectionStmt>(S)) {
       Loops.push_back({SM.getExpansionLoc(S->getBeginLoc()),
                        SM.getExpansionRange(S->getEndLoc()).getEnd()});
     } else if (const auto *Goto = dyn_cast<GotoStmt>(S)) {
       const LabelStmt *Target = Goto->getLabel()->getStmt();
-      JumpsBack =
+      JumpsBack |=
           !Target || !Before(Goto->getBeginLoc(), Target->getBeginLoc());
+    } else if (const auto *If = dyn_cast<IfStmt>(S)) {
+      DeadChild = deadBranch(If, Function->getASTContext());
     } else {
-      JumpsBack = jumpsUnnamed(S);
+      JumpsBack |= jumpsUnnamed(S);
     }
     for (const Stmt *Child : S->children())
-      Work.push_back(Child);
+      Work.push_back({Child, InDead || (Child && Child == DeadChild)});
   }
 }
+
+bool CodeOrder::mayRun(const Stmt *S) const { return !Dead.count(S); }
 
 bool CodeOrder::holds(SourceRange Loop, SourceLocation L) const {
   return !SM.isBeforeInTranslationUnit(L, Loop.getBegin()) &&

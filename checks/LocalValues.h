@@ -19,6 +19,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
@@ -81,6 +82,9 @@ private:
 /// after a read, outside every loop around both, runs after that read on
 /// every path, unless the function jumps back (a `goto` to a label above
 /// it, a computed or `asm` goto, a call that returns twice like `setjmp`).
+/// And which code never runs: the branch of an `if` whose condition is an
+/// integer constant (`if (ENABLE_FEATURE_X)`), when no label or `case` in
+/// it lets a jump in.
 class CodeOrder {
 public:
   CodeOrder(const Decl *Function, const SourceManager &SM);
@@ -93,6 +97,9 @@ public:
   /// loop holds it, or the function jumps back.
   bool mayRepeat(const Stmt *S) const;
 
+  /// Whether \p S may run at all: false in a branch that never runs.
+  bool mayRun(const Stmt *S) const;
+
 private:
   /// Whether \p Loop, a loop's range, holds the location \p L.
   bool holds(SourceRange Loop, SourceLocation L) const;
@@ -100,6 +107,8 @@ private:
   const SourceManager &SM;
   /// Every loop of the body, as the range of its expansion.
   llvm::SmallVector<SourceRange, 8> Loops;
+  /// The statements of branches that never run.
+  llvm::SmallPtrSet<const Stmt *, 8> Dead;
   bool JumpsBack = false;
 };
 

@@ -698,9 +698,11 @@ Trace ValueSources::Tracer::traceVariable(const VarDecl *Var, unsigned Depth,
   llvm::SmallVector<const Expr *, 6> Values, Operands;
   const Stmt *Growth = nullptr;
   for (const LocalTouch &Touch : T.Touches) {
-    // A write that runs only after the product (`n = i; goto fail;` past
-    // the allocation) gives its factor no value.
-    if (Read && !Facts.order().mayRunBefore(Touch.At, Read))
+    // A write that never runs (`if (ENABLE_FEATURE_X) n += extra;` with
+    // the macro 0), or only after the product (`n = i; goto fail;` past
+    // the allocation), gives its factor no value.
+    if (!Facts.order().mayRun(Touch.At) ||
+        (Read && !Facts.order().mayRunBefore(Touch.At, Read)))
       continue;
     const auto *Set = dyn_cast_or_null<BinaryOperator>(Touch.At);
     if (Set && Set->getOpcode() == BO_Assign)

@@ -116,3 +116,68 @@ more:
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'res * 4' can overflow ('res * 4' is computed in 'unsigned int'); use 'calloc(res, 4)', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES: return calloc(res, 4);
 }
+
+/* Negative: the step sits in a branch the compiler drops (busybox's
+   `if (ENABLE_FEATURE_...)` with the feature off), so it never runs,
+   even though a goto above makes the code around it run again. */
+#define ENABLE_RESERVE 0
+unsigned *reserved_table(unsigned size, unsigned n, unsigned extra,
+                         int (*enough)(unsigned)) {
+  unsigned res;
+more:
+  res = size / n;
+  if (ENABLE_RESERVE)
+    res += extra;
+  if (!enough(res))
+    goto more;
+  return malloc(res * 4);
+}
+
+/* Negative: a goto back in the else of an always-true condition never
+   runs, so the one rounding step runs once. */
+unsigned *rounded_else(unsigned size, unsigned n) {
+  unsigned res;
+more:
+  res = size / n;
+  if (res * n != size)
+    res++;
+  if (1) {
+    res |= 1;
+  } else {
+    goto more;
+  }
+  return malloc(res * 4);
+}
+
+/* Positive: with the feature on, the step runs on every pass. */
+#define ENABLE_GROWTH 1
+unsigned *grown_table(unsigned size, unsigned n, unsigned extra,
+                      int (*enough)(unsigned)) {
+  unsigned res = size / n;
+more:
+  if (ENABLE_GROWTH)
+    res += extra;
+  if (!enough(res))
+    goto more;
+  return malloc(res * 4);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'res * 4' can overflow ('res * 4' is computed in 'unsigned int'); use 'calloc(res, 4)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(res, 4);
+}
+
+/* Positive: a label inside the dropped branch lets the goto in, so the
+   step may run after all. */
+unsigned *entered_branch(unsigned size, unsigned n, unsigned extra,
+                         int (*enough)(unsigned)) {
+  unsigned res = size / n;
+  if (!enough(res))
+    goto grow;
+  if (0) {
+  grow:
+    res += extra;
+    if (!enough(res))
+      goto grow;
+  }
+  return malloc(res * 4);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'res * 4' can overflow ('res * 4' is computed in 'unsigned int'); use 'calloc(res, 4)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(res, 4);
+}
