@@ -489,7 +489,15 @@ std::optional<bool> ZeroingSearch::nullTest(const Expr *Cond) const {
     return Inner ? std::optional<bool>(!*Inner) : std::nullopt;
   }
   auto IsPointer = [&](const Expr *X) {
+    // Through casts to other pointer types (`(void *)p == (void *)0`):
+    // they keep a null pointer null.
     X = X->IgnoreParenImpCasts();
+    while (const auto *Cast = dyn_cast<ExplicitCastExpr>(X)) {
+      if (!Cast->getType()->isPointerType() ||
+          !Cast->getSubExpr()->getType()->isPointerType())
+        break;
+      X = Cast->getSubExpr()->IgnoreParenImpCasts();
+    }
     return X == Site.Assign || namesTarget(Site, X);
   };
   if (const auto *Cmp = dyn_cast<BinaryOperator>(E);

@@ -146,6 +146,31 @@ struct conn *conn_hinted(void) {
 // CHECK-FIXES-NEXT: FAIL("conn");
 // CHECK-FIXES-NEXT: return c;
 
+/* A test through casts to other pointer types: Oniguruma's IS_NULL(p)
+   is ((void*)(p)) == (void*)0. A cast to an integer narrower than a
+   pointer is not a null test. */
+#define IS_NULL(p) (((void *)(p)) == (void *)0)
+struct conn *conn_cast(void) {
+  // CHECK-MESSAGES: :[[@LINE+1]]:20: warning: memory allocated by 'malloc' is zeroed right away by 'memset'
+  struct conn *c = malloc(sizeof *c);
+  if (IS_NULL(c))
+    return NULL;
+  memset(c, 0, sizeof *c);
+  return c;
+}
+// CHECK-FIXES: struct conn *c = calloc(1, sizeof *c);
+// CHECK-FIXES-NEXT: if (IS_NULL(c))
+// CHECK-FIXES-NEXT: return NULL;
+// CHECK-FIXES-NEXT: return c;
+
+struct conn *conn_truncated(void) {
+  struct conn *c = malloc(sizeof *c);
+  if ((unsigned char)(size_t)c == 0)
+    return NULL;
+  memset(c, 0, sizeof *c);
+  return c;
+}
+
 /* An error path that leaves a loop. */
 int fill_all(char **out, size_t count, size_t len) {
   for (size_t i = 0; i < count; i++) {
