@@ -289,4 +289,62 @@ LengthAccessors::measure(const Expr *E, const ASTContext &Ctx) const {
   return std::nullopt;
 }
 
+/// The variable \p Step moves up by one: `v++`, `++v`, `v += 1`.
+static const VarDecl *steppedByOne(const Expr *Step) {
+  if (!Step)
+    return nullptr;
+  const Expr *Target = nullptr;
+  Step = Step->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Step); UO && UO->isIncrementOp())
+    Target = UO->getSubExpr();
+  if (const auto *BO = dyn_cast<BinaryOperator>(Step);
+      BO && BO->getOpcode() == BO_AddAssign)
+    if (const auto *One =
+            dyn_cast<IntegerLiteral>(BO->getRHS()->IgnoreParenImpCasts());
+        One && One->getValue() == 1)
+      Target = BO->getLHS();
+  const auto *Ref =
+      Target ? dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()) : nullptr;
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
+static bool namesVar(const Expr *E, const VarDecl *Var) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return Ref && Ref->getDecl() == Var;
+}
+
+/// The read through \p Var that \p Cond makes whenever it is evaluated.
+static const Expr *readThrough(const Expr *Cond, const VarDecl *Var) {
+  // Iterative: a condition is one chain of operators, read left first.
+  while (Cond) {
+    const Expr *E = Cond->IgnoreParenImpCasts();
+    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
+      return namesVar(Sub->getIdx(), Var) || namesVar(Sub->getBase(), Var)
+                 ? E
+                 : nullptr;
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() == UO_Deref)
+        return namesVar(UO->getSubExpr(), Var) ? E : nullptr;
+      Cond = UO->getOpcode() == UO_LNot ? UO->getSubExpr() : nullptr;
+      continue;
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (!BO || !(BO->isComparisonOp() || BO->isLogicalOp()))
+      return nullptr;
+    // A comparison reads both sides; `&&` and `||` only their left for sure.
+    if (BO->isComparisonOp())
+      if (const Expr *Right = readThrough(BO->getRHS(), Var))
+        return Right;
+    Cond = BO->getLHS();
+  }
+  return nullptr;
+}
+
+const Expr *walkedElement(const ForStmt *Loop) {
+  const VarDecl *Var = Loop ? steppedByOne(Loop->getInc()) : nullptr;
+  if (!Var || !Loop->getCond())
+    return nullptr;
+  return readThrough(Loop->getCond(), Var);
+}
+
 } // namespace clang::tidy::calloc

@@ -19,6 +19,7 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -106,6 +107,15 @@ std::optional<ObjectLength> builtinLength(const Expr *E, const ASTContext &Ctx);
 /// of the string their first argument points to.
 std::optional<ObjectLength> stringLength(const CallExpr *Call,
                                          const ASTContext &Ctx);
+
+/// The element a `for` loop reads on each pass as it walks an object in
+/// memory to its end, one element a pass: `nsList[i]` in
+/// `for (i = 0; nsList[i] != NULL; i++)`, `*p` in `for (; *p; p++)`. A
+/// counter stepped in that loop counts at most so many elements of an
+/// object that exists. Null for any other loop: the step must move the
+/// index or pointer up by one, and the condition must read through it
+/// first (not behind a `&&` or `||` that can end the loop without it).
+const Expr *walkedElement(const ForStmt *Loop);
 
 } // namespace clang::tidy::calloc
 

@@ -220,6 +220,18 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
 
 void UncheckedMultiplicationCheck::emitSourceNote(
     const LargeValueSource &Source, StringRef Limit, const ASTContext &Ctx) {
+  if (Source.Kind == LargeValueSource::Length && Source.Counter) {
+    const auto *Step = cast<Expr>(Source.Counter);
+    diag(Step->getBeginLoc(),
+         "'%0' goes up here ('%1') once per element of an object in memory "
+         "that the loop reads ('%2'), and an object can be long enough that "
+         "the product overflows '%3'",
+         DiagnosticIDs::Note)
+        << displayText(Source.Factor, Ctx) << displayText(Step, Ctx)
+        << displayText(cast<Expr>(Source.At), Ctx) << Limit
+        << Step->getSourceRange();
+    return;
+  }
   if (Source.Kind == LargeValueSource::Growth ||
       Source.Kind == LargeValueSource::Length) {
     const auto *At = cast<Expr>(Source.At);

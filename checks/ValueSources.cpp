@@ -153,14 +153,60 @@ static const ValueDecl *storageOf(const Expr *E) {
   return nullptr;
 }
 
-/// `x * 2`, `x + n`, `x << 1` with x stored in \p D.
-static bool growsFrom(const Expr *Value, const ValueDecl *D) {
-  const auto *BO = dyn_cast<BinaryOperator>(Value->IgnoreParenImpCasts());
-  if (!BO || (BO->getOpcode() != BO_Mul && BO->getOpcode() != BO_Add &&
-              BO->getOpcode() != BO_Shl))
+/// Whether \p E reads the place \p IsSelf recognizes anywhere in it.
+static bool readsPlace(const Expr *E,
+                       llvm::function_ref<bool(const Expr *)> IsSelf) {
+  llvm::SmallVector<const Stmt *, 8> Work{E};
+  while (!Work.empty()) {
+    const auto *Part = dyn_cast_or_null<Expr>(Work.pop_back_val());
+    if (!Part)
+      continue;
+    if (IsSelf(Part))
+      return true;
+    for (const Stmt *Child : Part->children())
+      Work.push_back(Child);
+  }
+  return false;
+}
+
+/// A change of a place that multiplies it, the way a capacity grows when
+/// full: `cap *= 2`, `cap <<= 1`, `cap = cap * 2`, `cap += cap / 2`. A
+/// step that adds to it (`n++`, `n += k`, `n = n + k`) counts something
+/// instead, which the file can rarely bound and a maintainer rarely
+/// believes unbounded: it is no source.
+static bool growsGeometrically(const Stmt *S,
+                               llvm::function_ref<bool(const Expr *)> IsSelf) {
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(S);
+  if (!BO)
     return false;
-  return storageOf(BO->getLHS()->IgnoreParenImpCasts()) == D ||
-         storageOf(BO->getRHS()->IgnoreParenImpCasts()) == D;
+  switch (BO->getOpcode()) {
+  case BO_MulAssign:
+  case BO_ShlAssign:
+    return true;
+  case BO_AddAssign:
+    return readsPlace(BO->getRHS(), IsSelf);
+  case BO_Assign:
+    break;
+  default:
+    return false;
+  }
+  const auto *Step =
+      dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+  if (!Step)
+    return false;
+  bool Left = IsSelf(Step->getLHS());
+  bool Right = IsSelf(Step->getRHS());
+  switch (Step->getOpcode()) {
+  case BO_Mul:
+    return Left || Right;
+  case BO_Shl:
+    return Left;
+  case BO_Add:
+    return (Left && readsPlace(Step->getRHS(), IsSelf)) ||
+           (Right && readsPlace(Step->getLHS(), IsSelf));
+  default:
+    return false;
+  }
 }
 
 void ValueSources::read(const Stmt *S) {
@@ -182,19 +228,11 @@ void ValueSources::read(const Stmt *S) {
     if (D && (!Var || Var->hasGlobalStorage())) {
       Writes &W = Index[D];
       W.Values.push_back(BO->getRHS());
-      if (!W.Growth && (Op != BO_Assign || growsFrom(BO->getRHS(), D)))
+      if (!W.Growth && growsGeometrically(BO, [&](const Expr *E) {
+            return storageOf(E) == D;
+          }))
         W.Growth = BO;
     }
-    return;
-  }
-  if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
-    if (!UO->isIncrementOp())
-      return;
-    const ValueDecl *D = storageOf(UO->getSubExpr());
-    const auto *Var = dyn_cast_or_null<VarDecl>(D);
-    if (D && (!Var || Var->hasGlobalStorage()))
-      if (Writes &W = Index[D]; !W.Growth)
-        W.Growth = UO;
     return;
   }
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
@@ -275,6 +313,9 @@ struct Trace {
   /// object in memory.
   const Stmt *Growth = nullptr;
   const Expr *Length = nullptr;
+  /// With Length, the element a loop walks: the step of a counter that goes
+  /// up once per element.
+  const Stmt *Counter = nullptr;
 };
 
 /// How much a trace says: input, then memory, then a public parameter.
@@ -330,16 +371,6 @@ static const Expr *loopLimit(const LocalTouch &Touch, const VarDecl *Var) {
   default:
     return nullptr;
   }
-}
-
-/// A change that grows a value from itself: `++`, `+=`, `*=`, `<<=`.
-static bool isGrowth(const Stmt *S) {
-  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(S))
-    return UO->isIncrementOp();
-  const auto *BO = dyn_cast_or_null<BinaryOperator>(S);
-  return BO &&
-         (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_MulAssign ||
-          BO->getOpcode() == BO_ShlAssign);
 }
 
 /// A read of an integer from memory: `p[i]`, `*p`.
@@ -568,19 +599,8 @@ Trace ValueSources::Tracer::traceStoresThrough(const FunctionDecl *Function,
             return {};
     } else if (BO && BO->isAssignmentOp() && IsPointee(BO->getLHS())) {
       Stored.push_back(BO->getRHS());
-      const auto *Step =
-          dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
-      bool SelfSet =
-          BO->getOpcode() == BO_Assign && Step &&
-          (Step->getOpcode() == BO_Mul || Step->getOpcode() == BO_Add ||
-           Step->getOpcode() == BO_Shl) &&
-          (IsPointee(Step->getLHS()) || IsPointee(Step->getRHS()));
-      if (!Growth && (isGrowth(BO) || SelfSet))
+      if (!Growth && growsGeometrically(BO, IsPointee))
         Growth = BO;
-    } else if (const auto *UO = dyn_cast<UnaryOperator>(S);
-               UO && UO->isIncrementOp() && IsPointee(UO->getSubExpr())) {
-      if (!Growth)
-        Growth = UO;
     } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
       const Expr *Out = Sources.Inputs.outArgument(Call);
       const FunctionDecl *Def = definitionThatRuns(Call, Sources.Ctx);
@@ -697,6 +717,9 @@ Trace ValueSources::Tracer::traceVariable(const VarDecl *Var, unsigned Depth,
   // lists them, then the operands of compound assignments.
   llvm::SmallVector<const Expr *, 6> Values, Operands;
   const Stmt *Growth = nullptr;
+  // A step once per element of an object a loop walks, and that element.
+  const Stmt *Counter = nullptr;
+  const Expr *Element = nullptr;
   for (const LocalTouch &Touch : T.Touches) {
     // A write that never runs (`if (ENABLE_FEATURE_X) n += extra;` with
     // the macro 0), or only after the product (`n = i; goto fail;` past
@@ -709,16 +732,26 @@ Trace ValueSources::Tracer::traceVariable(const VarDecl *Var, unsigned Depth,
       Values.push_back(Set->getRHS());
     else if (isa<DeclStmt>(Touch.At) && Var->getInit())
       Values.push_back(Var->getInit());
-    bool SelfSet =
-        Set && Set->getOpcode() == BO_Assign && growsFrom(Set->getRHS(), Var);
     // A local grows only by a change that runs again in the same call
     // (`res = size / n; if (res * n != size) res++;` adds one, once): its
     // other values are followed instead.
     if (const Expr *Limit = loopLimit(Touch, Var))
       Operands.push_back(Limit);
-    else if ((isGrowth(Touch.At) || SelfSet) && !Growth &&
+    else if (!Growth &&
+             growsGeometrically(Touch.At,
+                                [&](const Expr *E) {
+                                  return refersTo(E->IgnoreParenImpCasts(),
+                                                  Var);
+                                }) &&
              Facts.order().mayRepeat(Touch.At))
       Growth = Touch.At;
+    else if (const auto *Walk =
+                 Touch.Kind == LocalTouch::Step && !Touch.Loops.empty()
+                     ? dyn_cast<ForStmt>(Touch.Loops.back())
+                     : nullptr;
+             Walk && !Counter)
+      if ((Element = walkedElement(Walk)))
+        Counter = Touch.At;
     if (Set && Set->isCompoundAssignmentOp())
       Operands.push_back(Set->getRHS());
   }
@@ -727,6 +760,11 @@ Trace ValueSources::Tracer::traceVariable(const VarDecl *Var, unsigned Depth,
   if (Growth && rank(Found) < 2) {
     Found = Trace{};
     Found.Growth = Growth;
+  } else if (Counter && rank(Found) < 2) {
+    // It counts elements of an object in memory: as many as a length.
+    Found = Trace{};
+    Found.Length = Element;
+    Found.Counter = Counter;
   }
   return capped(Found, typeMax(Var->getType()));
 }
@@ -840,6 +878,7 @@ nameSource(llvm::ArrayRef<Factor> Factors, bool Narrow,
       S.Kind = F.T.Length ? LargeValueSource::Length : LargeValueSource::Growth;
       S.Factor = F.E;
       S.At = F.T.Length ? static_cast<const Stmt *>(F.T.Length) : F.T.Growth;
+      S.Counter = F.T.Counter;
       return S;
     }
   if (Api.Api)

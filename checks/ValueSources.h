@@ -98,8 +98,12 @@ struct LargeValueSource {
   /// The factor of the product that carries the value.
   const Expr *Factor = nullptr;
   /// Input: the call, or the read of a field configured in `Inputs`;
-  /// Growth: the statement that grows it; Length: the length read.
+  /// Growth: the statement that grows it; Length: the length read, or the
+  /// element a loop reads as it walks an object (with Counter).
   const Stmt *At = nullptr;
+  /// Length: the step of a counter that goes up once per element a loop
+  /// walks (`for (i = 0; list[i]; i++) count++;`), or null.
+  const Stmt *Counter = nullptr;
   /// PublicParameters: the function, and the parameters that are factors.
   const FunctionDecl *Api = nullptr;
   llvm::SmallVector<const ParmVarDecl *, 2> Parameters;

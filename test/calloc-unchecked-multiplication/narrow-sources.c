@@ -1,10 +1,13 @@
 // The default reading of a product computed (or stored) in a type narrower
 // than size_t: it wraps for counts memory can hold, so besides input (see
 // input-sources.c) two more sources make it "can overflow": a value the
-// file grows from itself with no bound (a capacity doubled, a counter
-// stepped up), and the length of an object in memory. A count set only
-// elsewhere (a field this file never writes, a parameter) is taken to be
-// bounded where it is set, and is not reported.
+// file multiplies from itself with no bound (a capacity doubled, or grown
+// by half), and the length of an object in memory, or a counter stepped
+// once per element of an object a loop walks. A counter stepped up
+// otherwise (`n++`, `n += len`) counts things whose number the file rarely
+// shows, and is no source; nor is a count set only elsewhere (a field this
+// file never writes, a parameter): it is taken to be bounded where it is
+// set, and is not reported.
 // RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
 
 #include <stddef.h>
@@ -79,7 +82,8 @@ int *span_numbers(int first, int last) {
   return malloc(n * 4);
 }
 
-/* A counter stepped up once per separator of a string. */
+/* A counter stepped up once per separator of a string: as many as the
+   string's characters (libxml2's xmlBuildRelativeURI). */
 char *escape_slashes(const char *path) {
   int slashes = 0;
   for (const char *p = path; *p; ++p)
@@ -87,8 +91,85 @@ char *escape_slashes(const char *path) {
       slashes++;
   return malloc(3 * slashes);
   // CHECK-NOTES: :[[@LINE-1]]:10: warning: allocation size '3 * slashes' can overflow ('3 * slashes' is computed in 'int'); use 'calloc(slashes, 3)', which checks the multiplication [calloc-unchecked-multiplication]
-  // CHECK-NOTES: :[[@LINE-3]]:7: note: 'slashes' grows here ('slashes++') and nothing in this file bounds it, so it can grow until the product overflows 'int'
+  // CHECK-NOTES: :[[@LINE-3]]:7: note: 'slashes' goes up here ('slashes++') once per element of an object in memory that the loop reads ('*p'), and an object can be long enough that the product overflows 'int'
   // CHECK-FIXES: return calloc(slashes, 3);
+}
+
+/* The same over the entries of a NULL-terminated list, with an index, and
+   the walk's own index (libxml2's namespace list in xmlschemas.c). */
+const char **pair_table(char **list) {
+  int count = 0;
+  for (int i = 0; list[i] != NULL; i++)
+    count++;
+  return malloc((count * 2 + 1) * sizeof(const char *));
+  // CHECK-NOTES: :[[@LINE-1]]:10: warning: allocation size '(count * 2 + 1) * sizeof(const char *)' can overflow ('count * 2' is computed in 'int') and nothing checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-NOTES: :[[@LINE-3]]:5: note: 'count' goes up here ('count++') once per element of an object in memory that the loop reads ('list[i]'), and an object can be long enough that the product overflows 'int'
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: no fix: 'count * 2' is computed in 'int' and only then widened; convert an operand to 'size_t' first
+}
+
+int *index_table(const char *text) {
+  int i;
+  for (i = 0; text[i]; i++)
+    ;
+  return malloc(i * 4);
+  // CHECK-NOTES: :[[@LINE-1]]:10: warning: allocation size 'i * 4' can overflow ('i * 4' is computed in 'int'); use 'calloc(i, 4)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-NOTES: :[[@LINE-4]]:24: note: 'i' goes up here ('i++') once per element of an object in memory that the loop reads ('text[i]'), and an object can be long enough that the product overflows 'int'
+  // CHECK-FIXES: return calloc(i, 4);
+}
+
+/* Negative: counters that a loop does not tie to an object: events a
+   callback reports, a walk that a limit may end first (its element is read
+   only behind `&&`), a step of two per pass of a counted loop. */
+int *events(int (*next)(void)) {
+  int n = 0;
+  while (next())
+    n++;
+  return malloc(n * 4);
+}
+
+int *bounded_walk(const char *text, int max) {
+  int n = 0;
+  for (int i = 0; i < max && text[i]; i++)
+    n++;
+  return malloc(n * 4);
+}
+
+/* Negative: a field stepped by one, and a sum of lengths: how many there
+   are is kept by code the file does not show (busybox's DHCP option
+   length, SQLite's constant list). */
+struct options {
+  int count, len;
+};
+
+void add_option(struct options *o, int len) {
+  o->count++;
+  o->len += len;
+}
+
+char *option_buffer(const struct options *o) { return malloc(o->len * 2); }
+
+int *option_index(const struct options *o) { return malloc(o->count * 4); }
+
+/* A capacity grown by half when full is multiplied from itself, as one
+   doubled is. */
+struct list {
+  int *items;
+  int cap, len;
+};
+
+int list_add(struct list *l, int v) {
+  if (l->len >= l->cap) {
+    l->cap += l->cap / 2 + 1;
+    int *grown = realloc(l->items, l->cap * 4);
+    // CHECK-NOTES: :[[@LINE-1]]:18: warning: allocation size 'l->cap * 4' can overflow ('l->cap * 4' is computed in 'int'); use 'reallocarray(l->items, l->cap, 4)', which checks the multiplication [calloc-unchecked-multiplication]
+    // CHECK-NOTES: :[[@LINE-3]]:5: note: 'l->cap' grows here ('l->cap += l->cap / 2 + 1') and nothing in this file bounds it, so it can grow until the product overflows 'int'
+    // CHECK-FIXES: int *grown = reallocarray(l->items, l->cap, 4);
+    if (!grown)
+      return -1;
+    l->items = grown;
+  }
+  l->items[l->len++] = v;
+  return 0;
 }
 
 /* Negative: a field nothing in this file writes (set and checked where the

@@ -16,7 +16,7 @@ struct grid {
 };
 
 void widen(struct grid *g) {
-  g->w++;
+  g->w *= 2;
   g->h *= 2;
   g->n++;
 }
@@ -25,7 +25,7 @@ void widen(struct grid *g) {
 void *inner_narrow(struct grid *g) {
   return malloc((size_t)(g->w * g->h) * 4);
   // CHECK-NOTES: :[[@LINE-1]]:10: warning: allocation size '(size_t)(g->w * g->h) * 4' can overflow ('g->w * g->h' is computed in 'int') and nothing checks the multiplication [calloc-unchecked-multiplication]
-  // CHECK-NOTES: :[[@LINE-9]]:3: note: 'g->w' grows here ('g->w++') and nothing in this file bounds it, so it can grow until the product overflows 'int'
+  // CHECK-NOTES: :[[@LINE-9]]:3: note: 'g->w' grows here ('g->w *= 2') and nothing in this file bounds it, so it can grow until the product overflows 'int'
   // CHECK-NOTES: :[[@LINE-3]]:10: note: no fix: 'g->w * g->h' is computed in 'int' and only then widened; convert an operand to 'size_t' first
 }
 
@@ -58,7 +58,7 @@ void *stored_in_unsigned(struct grid *g) {
   return malloc(len);
   // CHECK-NOTES: :[[@LINE-1]]:10: warning: allocation size 'len' can overflow; use 'calloc((size_t)g->w, (size_t)g->h * 16)', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-NOTES: :[[@LINE-3]]:38: note: 'len' is computed here as '(size_t)g->w * g->h * 16'
-  // CHECK-NOTES: :[[@LINE-42]]:3: note: '(size_t)g->w' grows here ('g->w++') and nothing in this file bounds it, so it can grow until the product overflows 'unsigned int'
+  // CHECK-NOTES: :[[@LINE-42]]:3: note: '(size_t)g->w' grows here ('g->w *= 2') and nothing in this file bounds it, so it can grow until the product overflows 'unsigned int'
   // CHECK-FIXES: {{^}}  return calloc((size_t)g->w, (size_t)g->h * 16);{{$}}
 }
 

@@ -4,8 +4,8 @@
 // A write after the product still counts when a loop holds both, or when
 // the function jumps back (a goto to a label above it, setjmp). And a
 // local grows only by a step that can run again in the same call: one
-// `res++` outside any loop adds one, once. Narrow products here: they need
-// a source (see narrow-sources.c).
+// `res *= 2` outside any loop doubles it once. Narrow products here: they
+// need a source (see narrow-sources.c), such as a capacity doubled.
 // RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
 
 #include <setjmp.h>
@@ -40,13 +40,12 @@ fail:
   return NULL;
 }
 
-/* Positive: the same, but n is set to a counter before the allocation. */
+/* Positive: the same, but n is set before the allocation to a counter of
+   the items a loop walks. */
 void **count_then_allocate(const struct set *s) {
-  int n = 0, i = 0;
-  while (s->items[i]) {
-    i++;
-    n = i;
-  }
+  int n = 0, i;
+  for (i = 0; s->items[i]; i++)
+    n = i + 1;
   return malloc(2 * n);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '2 * n' can overflow ('2 * n' is computed in 'int'); use 'calloc(n, 2)', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES: return calloc(n, 2);
@@ -60,7 +59,7 @@ void allocate_in_loop(void **out, int rounds) {
     out[r] = malloc(2 * n);
     // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: allocation size '2 * n' can overflow ('2 * n' is computed in 'int'); use 'calloc(n, 2)', which checks the multiplication [calloc-unchecked-multiplication]
     // CHECK-FIXES: out[r] = calloc(n, 2);
-    n++;
+    n *= 2;
   }
 }
 
@@ -73,7 +72,7 @@ again:
   // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: allocation size '2 * n' can overflow ('2 * n' is computed in 'int'); use 'calloc(n, 2)', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES: p = calloc(n, 2);
   if (!p && tries-- > 0) {
-    n++;
+    n *= 2;
     goto again;
   }
   return p;
@@ -90,17 +89,17 @@ void *after_longjmp(const struct set *s) {
   p = malloc(2 * n);
   // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: allocation size '2 * n' can overflow ('2 * n' is computed in 'int'); use 'calloc(n, 2)', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES: p = calloc(n, 2);
-  n++;
+  n *= 2;
   step();
   return p;
 }
 
-/* Negative: rounded up by one step outside any loop: res is size / n or
-   one more, not a counter. */
+/* Negative: doubled once, outside any loop: res is at most twice
+   size / n, not a capacity that keeps growing. */
 unsigned *rounded_table(unsigned size, unsigned n) {
   unsigned res = size / n;
   if (res * n != size)
-    res++;
+    res *= 2;
   return malloc(res * 4);
 }
 
@@ -109,7 +108,7 @@ unsigned *rounded_until(unsigned size, unsigned n, int (*enough)(unsigned)) {
   unsigned res = size / n;
 more:
   if (!enough(res)) {
-    res++;
+    res *= 2;
     goto more;
   }
   return malloc(res * 4);
@@ -127,20 +126,20 @@ unsigned *reserved_table(unsigned size, unsigned n, unsigned extra,
 more:
   res = size / n;
   if (ENABLE_RESERVE)
-    res += extra;
+    res *= extra;
   if (!enough(res))
     goto more;
   return malloc(res * 4);
 }
 
 /* Negative: a goto back in the else of an always-true condition never
-   runs, so the one rounding step runs once. */
+   runs, so the one doubling runs once. */
 unsigned *rounded_else(unsigned size, unsigned n) {
   unsigned res;
 more:
   res = size / n;
   if (res * n != size)
-    res++;
+    res *= 2;
   if (1) {
     res |= 1;
   } else {
@@ -156,7 +155,7 @@ unsigned *grown_table(unsigned size, unsigned n, unsigned extra,
   unsigned res = size / n;
 more:
   if (ENABLE_GROWTH)
-    res += extra;
+    res *= extra;
   if (!enough(res))
     goto more;
   return malloc(res * 4);
@@ -173,7 +172,7 @@ unsigned *entered_branch(unsigned size, unsigned n, unsigned extra,
     goto grow;
   if (0) {
   grow:
-    res += extra;
+    res *= extra;
     if (!enough(res))
       goto grow;
   }
