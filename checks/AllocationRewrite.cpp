@@ -51,46 +51,107 @@ static SourceLocation calleeNameLoc(const CallExpr *Call) {
   return {};
 }
 
-std::string whyNotEditable(const CallExpr *Call) {
+/// Where the callee's name is written in the file: its own token, or an
+/// object-like macro that names it (`#define xmalloc malloc`).
+static SourceLocation writtenCalleeName(const CallExpr *Call,
+                                        const ASTContext &Ctx) {
   SourceLocation Name = calleeNameLoc(Call);
-  if (Name.isInvalid() || !calleeDeclaration(Call))
+  if (Name.isInvalid() || Call->getBeginLoc() != Name)
+    return Name.isFileID() && Call->getBeginLoc().isFileID() ? Name
+                                                             : SourceLocation();
+  return writtenTokenLoc(Name, Ctx);
+}
+
+std::string whyNotEditable(const CallExpr *Call, const ASTContext &Ctx) {
+  if (calleeNameLoc(Call).isInvalid() || !calleeDeclaration(Call))
     return "the call is not a plain call by name";
-  if (Name.isMacroID() || Call->getRParenLoc().isMacroID() ||
-      Call->getBeginLoc().isMacroID())
+  if (writtenCalleeName(Call, Ctx).isInvalid() ||
+      Call->getRParenLoc().isMacroID())
     return "the call is written inside a macro";
   return "";
 }
 
+/// An object-like macro that names \p Function and nothing else
+/// (`#define xcalloc calloc`), defined at \p Loc outside system headers:
+/// the one defined in \p Near's file if there is one, else the first.
+static std::optional<std::string> macroNaming(llvm::StringRef Function,
+                                              SourceLocation Loc,
+                                              SourceLocation Near,
+                                              Preprocessor *PP) {
+  if (!PP)
+    return std::nullopt;
+  const SourceManager &SM = PP->getSourceManager();
+  std::optional<std::string> Found;
+  for (const auto &Entry : PP->macros()) {
+    const IdentifierInfo *II = Entry.first;
+    // The definition in force at the call, not the last in the file.
+    const MacroInfo *MI =
+        PP->getMacroDefinitionAtLoc(const_cast<IdentifierInfo *>(II), Loc)
+            .getMacroInfo();
+    if (!MI || !MI->isObjectLike() || MI->getNumTokens() != 1 ||
+        !MI->getReplacementToken(0).is(tok::identifier) ||
+        MI->getReplacementToken(0).getIdentifierInfo()->getName() != Function ||
+        SM.isInSystemHeader(MI->getDefinitionLoc()))
+      continue;
+    bool Beside = SM.getFileID(MI->getDefinitionLoc()) == SM.getFileID(Near);
+    if (Beside)
+      return II->getName().str();
+    if (!Found || II->getName() < *Found)
+      Found = II->getName().str();
+  }
+  return Found;
+}
+
 /// The edit that renames the callee of \p Call to \p NewCallee, declared
 /// before the call with \p NumParams parameters; none, with \p WhyNot set,
-/// when the call is not a plain call by name outside macros.
+/// when the call is not a plain call by name outside macros. A call written
+/// through an object-like macro that names its callee (`xmalloc(n)` with
+/// `#define xmalloc malloc`) keeps to macros: it takes the one that names
+/// \p NewCallee (`xcalloc`), or gets no edit.
 static std::optional<FixItHint>
 renameEdit(const CallExpr *Call, llvm::StringRef NewCallee, unsigned NumParams,
-           const ASTContext &Ctx, std::string &WhyNot) {
-  WhyNot = whyNotEditable(Call);
+           const ASTContext &Ctx, Preprocessor *PP, std::string &WhyNot) {
+  WhyNot = whyNotEditable(Call, Ctx);
   if (!WhyNot.empty())
     return std::nullopt;
-  SourceLocation Name = calleeNameLoc(Call);
+  SourceLocation Name = writtenCalleeName(Call, Ctx);
   if (!isDeclaredBefore(NewCallee, calleeDeclaration(Call), NumParams,
                         Call->getBeginLoc(), Ctx)) {
     WhyNot = "'" + NewCallee.str() + "' is not declared before this call";
     return std::nullopt;
   }
+  std::string Written = NewCallee.str();
+  if (Name != calleeNameLoc(Call)) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::optional<std::string> Alias = macroNaming(
+        NewCallee, Name, SM.getSpellingLoc(calleeNameLoc(Call)), PP);
+    if (!Alias) {
+      WhyNot = "'" +
+               Lexer::getSourceText(CharSourceRange::getTokenRange(Name), SM,
+                                    Ctx.getLangOpts())
+                   .str() +
+               "' names '" + calleeDeclaration(Call)->getName().str() +
+               "' through a macro, and no macro names '" + NewCallee.str() +
+               "' the same way";
+      return std::nullopt;
+    }
+    Written = *Alias;
+  }
   return FixItHint::CreateReplacement(
-      CharSourceRange::getTokenRange(Name, Name), NewCallee);
+      CharSourceRange::getTokenRange(Name, Name), Written);
 }
 
 std::vector<FixItHint>
 rewriteAllocation(const CallExpr *Call, const AllocatorFamily &Family,
                   llvm::StringRef NewCallee, llvm::StringRef NewSizeArgs,
-                  const ASTContext &Ctx, std::string &WhyNot,
+                  const ASTContext &Ctx, Preprocessor *PP, std::string &WhyNot,
                   unsigned LeadingArgs) {
   if (Call->getNumArgs() <= Family.SizeArg) {
     WhyNot = "the call is not a plain call by name";
     return {};
   }
   std::optional<FixItHint> Rename = renameEdit(
-      Call, NewCallee, Family.NumArgs + 1 + LeadingArgs, Ctx, WhyNot);
+      Call, NewCallee, Family.NumArgs + 1 + LeadingArgs, Ctx, PP, WhyNot);
   if (!Rename)
     return {};
   CharSourceRange SizeRange =
@@ -105,7 +166,7 @@ rewriteAllocation(const CallExpr *Call, const AllocatorFamily &Family,
 CharSourceRange writtenCall(const CallExpr *Call, const AllocatorFamily &Family,
                             const ASTContext &Ctx, std::string &WhyNot) {
   const SourceManager &SM = Ctx.getSourceManager();
-  WhyNot = whyNotEditable(Call);
+  WhyNot = whyNotEditable(Call, Ctx);
   if (WhyNot.empty())
     return fileRange(Call->getSourceRange(), Ctx);
   if (Family.WrittenAs.empty() || !Call->getBeginLoc().isMacroID())
@@ -160,11 +221,11 @@ rewriteToMacro(const CallExpr *Call, const AllocatorFamily &Family,
 
 std::vector<FixItHint> renameCallee(const CallExpr *Call,
                                     llvm::StringRef NewCallee,
-                                    const ASTContext &Ctx,
+                                    const ASTContext &Ctx, Preprocessor *PP,
                                     std::string &WhyNot) {
   const ValueDecl *Callee = calleeDeclaration(Call);
   std::optional<FixItHint> Rename = renameEdit(
-      Call, NewCallee, Callee ? parameterCount(Callee) : 0, Ctx, WhyNot);
+      Call, NewCallee, Callee ? parameterCount(Callee) : 0, Ctx, PP, WhyNot);
   if (!Rename)
     return {};
   return {*Rename};

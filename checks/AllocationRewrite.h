@@ -25,19 +25,22 @@
 namespace clang::tidy::calloc {
 
 /// Why \p Call cannot be edited in place: it is not a plain call by name,
-/// or it is written inside a macro. Empty when it can.
-std::string whyNotEditable(const CallExpr *Call);
+/// or it is written inside a macro (other than an object-like macro that
+/// only names the callee, `#define xmalloc malloc`). Empty when it can.
+std::string whyNotEditable(const CallExpr *Call, const ASTContext &Ctx);
 
 /// The edit that turns \p Call (to \p Family's function) into a call to
 /// \p NewCallee whose size argument is replaced by \p NewSizeArgs (one or
 /// more comma-separated arguments). Empty, with \p WhyNot set, when the edit
-/// would not be exact.
+/// would not be exact. A call written through a macro that names its callee
+/// (`#define xmalloc malloc`) is renamed to the macro that names
+/// \p NewCallee (`xcalloc`), which \p PP has.
 /// \p LeadingArgs is the number of arguments \p NewCallee takes before
 /// the allocator's own (`reallocarray(NULL, n, size)` for `malloc`).
 std::vector<FixItHint>
 rewriteAllocation(const CallExpr *Call, const AllocatorFamily &Family,
                   llvm::StringRef NewCallee, llvm::StringRef NewSizeArgs,
-                  const ASTContext &Ctx, std::string &WhyNot,
+                  const ASTContext &Ctx, Preprocessor *PP, std::string &WhyNot,
                   unsigned LeadingArgs = 0);
 
 /// Where \p Call is written: the call itself, outside macros; or, for a
@@ -64,7 +67,8 @@ rewriteToMacro(const CallExpr *Call, const AllocatorFamily &Family,
 /// be exact.
 std::vector<FixItHint> renameCallee(const CallExpr *Call,
                                     llvm::StringRef NewCallee,
-                                    const ASTContext &Ctx, std::string &WhyNot);
+                                    const ASTContext &Ctx, Preprocessor *PP,
+                                    std::string &WhyNot);
 
 /// The function a call to \p Name at \p Loc reaches: \p Name itself, or the
 /// function an object-like macro `#define Name other` renames it to. None

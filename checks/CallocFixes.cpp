@@ -359,7 +359,7 @@ CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
           nullPointerText(Call->getBeginLoc(), Ctx, PP) + ", ";
       std::string Ignored;
       Fix.Edits = rewriteAllocation(Call, Family, "reallocarray",
-                                    Leading + Args, Ctx, Ignored,
+                                    Leading + Args, Ctx, PP, Ignored,
                                     /*LeadingArgs=*/1);
       if (!Fix.Edits.empty()) {
         Fix.Callee = "reallocarray";
@@ -367,13 +367,13 @@ CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
       }
     }
     if (Fix.Edits.empty())
-      Fix.Edits =
-          rewriteAllocation(Call, Family, Fix.Callee, Args, Ctx, Fix.WhyNot);
+      Fix.Edits = rewriteAllocation(Call, Family, Fix.Callee, Args, Ctx, PP,
+                                    Fix.WhyNot);
   }
   // A call written through the family's macro can only take the objects
   // form: why that failed says more than "inside a macro".
   if (Fix.Edits.empty() && !ObjectsWhyNot.empty() &&
-      !whyNotEditable(Call).empty())
+      !whyNotEditable(Call, Ctx).empty())
     Fix.WhyNot = ObjectsWhyNot;
   if (Fix.Edits.empty())
     return Fix;
@@ -555,21 +555,22 @@ CallocFix zeroingForm(const CallExpr *Call, const AllocatorFamily &Family,
                       const AllocationSite &Site, const ZeroingPair &Pair,
                       const FunctionEffects &Effects, GuardAnalysis &Guards,
                       const IntegerModel &Model,
-                      const AllocatorTable &Allocators) {
+                      const AllocatorTable &Allocators, Preprocessor *PP) {
   const ASTContext &Ctx = Model.context();
   Counterpart R = chooseCounterpart(Call, Family, Site, Effects, Guards, Model);
   CallocFix Fix;
   Fix.Callee = R.Callee;
   // A call that cannot be edited says so before any reason about its
   // arguments.
-  Fix.WhyNot = whyNotEditable(Call);
+  Fix.WhyNot = whyNotEditable(Call, Ctx);
   if (Fix.WhyNot.empty())
     Fix.WhyNot = R.WhyNot;
   if (!Fix.WhyNot.empty())
     return Fix;
-  Fix.Edits = R.SameArguments ? renameCallee(Call, R.Callee, Ctx, Fix.WhyNot)
-                              : rewriteAllocation(Call, Family, R.Callee,
-                                                  R.SizeArgs, Ctx, Fix.WhyNot);
+  Fix.Edits = R.SameArguments
+                  ? renameCallee(Call, R.Callee, Ctx, PP, Fix.WhyNot)
+                  : rewriteAllocation(Call, Family, R.Callee, R.SizeArgs, Ctx,
+                                      PP, Fix.WhyNot);
   if (Fix.Edits.empty())
     return Fix;
   std::optional<std::vector<StatementRemoval>> Removals =

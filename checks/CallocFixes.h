@@ -66,7 +66,7 @@ CallocFix zeroingForm(const CallExpr *Call, const AllocatorFamily &Family,
                       const AllocationSite &Site, const ZeroingPair &Pair,
                       const FunctionEffects &Effects, GuardAnalysis &Guards,
                       const IntegerModel &Model,
-                      const AllocatorTable &Allocators);
+                      const AllocatorTable &Allocators, Preprocessor *PP);
 
 } // namespace clang::tidy::calloc
 

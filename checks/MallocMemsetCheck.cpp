@@ -30,6 +30,11 @@ void MallocMemsetCheck::registerMatchers(MatchFinder *Finder) {
                                       matchers::TemplateReading::Definitions);
 }
 
+void MallocMemsetCheck::registerPPCallbacks(const SourceManager &,
+                                            Preprocessor *PP, Preprocessor *) {
+  this->PP = PP;
+}
+
 void MallocMemsetCheck::onEndOfTranslationUnit() {
   matchers::forgetOwnCalls();
   Functions.clear();
@@ -105,7 +110,7 @@ void MallocMemsetCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Pair)
     return;
   CallocFix Fix = zeroingForm(Call, *Family, *Site, *Pair, *State.Effects,
-                              *State.Guards, *Model, Allocators);
+                              *State.Guards, *Model, Allocators, PP);
   emitDiagnostic(Call, *Family, *Pair, Fix);
 }
 

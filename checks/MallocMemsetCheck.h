@@ -34,6 +34,8 @@ public:
   MallocMemsetCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
 
@@ -56,6 +58,8 @@ private:
   const std::uint64_t MinimumSize;
   std::unique_ptr<IntegerModel> Model;
   llvm::DenseMap<const Decl *, std::unique_ptr<FunctionState>> Functions;
+  /// The macros a fix may name (AllocationRewrite).
+  Preprocessor *PP = nullptr;
 };
 
 } // namespace clang::tidy::calloc

@@ -28,6 +28,22 @@ std::optional<std::string> spelledText(const Expr *E, const ASTContext &Ctx) {
   return Text.str();
 }
 
+SourceLocation writtenTokenLoc(SourceLocation Loc, const ASTContext &Ctx) {
+  if (Loc.isInvalid() || Loc.isFileID())
+    return Loc;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  // The whole expansion of a macro's body, in one step from the file.
+  if (!SM.isMacroBodyExpansion(Loc) ||
+      !Lexer::isAtStartOfMacroExpansion(Loc, SM, LO) ||
+      !Lexer::isAtEndOfMacroExpansion(Loc, SM, LO))
+    return {};
+  CharSourceRange Use = SM.getImmediateExpansionRange(Loc);
+  if (!Use.getBegin().isFileID() || Use.getBegin() != Use.getEnd())
+    return {};
+  return Use.getBegin();
+}
+
 std::string displayText(const Expr *E, const ASTContext &Ctx) {
   std::string Raw;
   if (std::optional<std::string> Spelled = spelledText(E, Ctx)) {
@@ -162,7 +178,8 @@ static std::optional<Span> statementSpan(const Stmt *S, llvm::StringRef What,
                                          const ASTContext &Ctx,
                                          std::string &WhyNot) {
   const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation B = S->getBeginLoc(), E = S->getEndLoc();
+  SourceLocation B = writtenTokenLoc(S->getBeginLoc(), Ctx);
+  SourceLocation E = S->getEndLoc();
   WhyNot = What.str() + " is written inside a macro";
   if (B.isInvalid() || E.isInvalid() || !B.isFileID() || !E.isFileID())
     return std::nullopt;

@@ -28,6 +28,12 @@ CharSourceRange fileRange(SourceRange R, const ASTContext &Ctx);
 /// The source text of \p E as written, when it maps to one range of a file.
 std::optional<std::string> spelledText(const Expr *E, const ASTContext &Ctx);
 
+/// Where the token at \p Loc is written in a file: \p Loc itself, or, for
+/// the one token an object-like macro expands to (`#define xmalloc
+/// malloc`), the macro's name where it is used, which an edit can replace
+/// as it would the token. Invalid for any other location in a macro.
+SourceLocation writtenTokenLoc(SourceLocation Loc, const ASTContext &Ctx);
+
 /// \p E's text for a message: as written, whitespace folded, shortened.
 std::string displayText(const Expr *E, const ASTContext &Ctx);
 

@@ -104,8 +104,7 @@ static bool hasValueProduct(const Expr *E, const ASTContext &Ctx) {
 /// The local a size argument reads, when the check follows it back to its
 /// definition: an integer local of this function, not volatile, read as it
 /// is or through a cast that keeps its width (`(size_t)total`).
-static const VarDecl *sizeVariable(const Expr *SizeArg,
-                                   const ASTContext &Ctx) {
+static const VarDecl *sizeVariable(const Expr *SizeArg, const ASTContext &Ctx) {
   const auto *Ref = dyn_cast<DeclRefExpr>(stripWideningCasts(SizeArg, Ctx));
   const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   if (Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var) &&

@@ -88,3 +88,46 @@ char *configured(size_t n) {
   // CHECK-NOTES: :[[@LINE-9]]:13: note: no fix: a preprocessor directive stands between the allocation and the zeroing
   return b;
 }
+
+/* An allocator and a memset spelled through macros that only rename them
+   (Oniguruma's `#define xmalloc malloc`): the fix keeps to the project's
+   names, and takes its macro for calloc. */
+#define xmalloc malloc
+#define xcalloc calloc
+#define xmemset memset
+struct node {
+  int kind;
+  struct node *next;
+};
+
+struct node *node_new(void) {
+  struct node *n = (struct node *)xmalloc(sizeof(struct node));
+  // CHECK-NOTES: :[[@LINE-1]]:35: warning: memory allocated by 'malloc' is zeroed right away by 'memset'; use 'calloc(1, sizeof(struct node))', which can skip zeroing fresh pages
+  // CHECK-NOTES: :{{[0-9]+}}:17: note: expanded from macro 'xmalloc'
+  if (n == NULL)
+    return NULL;
+  xmemset(n, 0, sizeof(*n));
+  // CHECK-NOTES: :[[@LINE-1]]:3: note: 'memset' zeroes the whole allocation here
+  // CHECK-NOTES: :{{[0-9]+}}:17: note: expanded from macro 'xmemset'
+  return n;
+}
+// CHECK-FIXES: struct node *n = (struct node *)xcalloc(1, sizeof(struct node));
+// CHECK-FIXES-NOT: xmemset(n,
+// CHECK-FIXES: return n;
+
+/* The same with no macro for calloc: no fix, rather than the function's
+   own name in code that keeps to macros. */
+#undef xcalloc
+#define ALLOC malloc
+struct node *node_plain(void) {
+  struct node *n = ALLOC(sizeof *n);
+  // CHECK-NOTES: :[[@LINE-1]]:20: warning: memory allocated by 'malloc' is zeroed right away by 'memset'; 'calloc' can skip zeroing fresh pages
+  // CHECK-NOTES: :{{[0-9]+}}:15: note: expanded from macro 'ALLOC'
+  if (!n)
+    return NULL;
+  memset(n, 0, sizeof *n);
+  // CHECK-NOTES: :[[@LINE-1]]:3: note: 'memset' zeroes the whole allocation here
+  // CHECK-NOTES: :[[@LINE-7]]:20: note: no fix: 'ALLOC' names 'malloc' through a macro, and no macro names 'calloc' the same way
+  // CHECK-NOTES: :{{[0-9]+}}:15: note: expanded from macro 'ALLOC'
+  return n;
+}

@@ -35,6 +35,19 @@ void *macro_size(size_t n) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'BYTES_FOR(n)' can overflow and nothing checks the multiplication
 }
 
+/* Calls spelled through macros that only rename the allocator: the fix
+   keeps to the project's macros when one names calloc, and otherwise
+   leaves the call alone. */
+#define xmalloc malloc
+#define xcalloc calloc
+void *aliased(size_t n) { return xmalloc(n * 8); }
+// CHECK-MESSAGES: :[[@LINE-1]]:34: warning: allocation size 'n * 8' can overflow; use 'calloc(n, 8)', which checks the multiplication
+// CHECK-FIXES: void *aliased(size_t n) { return xcalloc(n, 8); }
+#undef xcalloc
+void *aliased_alone(size_t n) { return xmalloc(n * 8); }
+// CHECK-MESSAGES: :[[@LINE-1]]:40: warning: allocation size 'n * 8' can overflow and nothing checks the multiplication
+// CHECK-FIXES: void *aliased_alone(size_t n) { return xmalloc(n * 8); }
+
 /* A project that renames malloc with a macro: the call reaches my_malloc,
    an allocator by its name and type (discovery), seen at the call. No fix:
    the callee is written by the macro, and my_malloc has no checked form. */
