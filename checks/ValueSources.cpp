@@ -153,6 +153,22 @@ static const ValueDecl *storageOf(const Expr *E) {
   return nullptr;
 }
 
+/// A change that adds to a place (`n += k`, `n = n + k`). A counter kept
+/// at file scope (a global, a `static` local) counts over the whole run,
+/// as far as the input goes (nasm's count of line records, `nlines++` in
+/// a callback): there, a step up is growth too. One in a structure counts
+/// the items of one object, whose number a format, a protocol or another
+/// file usually limits.
+static bool addsTo(const BinaryOperator *BO,
+                   llvm::function_ref<bool(const Expr *)> IsSelf) {
+  if (BO->getOpcode() == BO_AddAssign)
+    return true;
+  const auto *Sum =
+      dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+  return BO->getOpcode() == BO_Assign && Sum && Sum->getOpcode() == BO_Add &&
+         (IsSelf(Sum->getLHS()) || IsSelf(Sum->getRHS()));
+}
+
 /// Whether \p E reads the place \p IsSelf recognizes anywhere in it.
 static bool readsPlace(const Expr *E,
                        llvm::function_ref<bool(const Expr *)> IsSelf) {
@@ -228,11 +244,18 @@ void ValueSources::read(const Stmt *S) {
     if (D && (!Var || Var->hasGlobalStorage())) {
       Writes &W = Index[D];
       W.Values.push_back(BO->getRHS());
-      if (!W.Growth && growsGeometrically(BO, [&](const Expr *E) {
-            return storageOf(E) == D;
-          }))
+      auto IsSelf = [&](const Expr *E) { return storageOf(E) == D; };
+      if (!W.Growth &&
+          (growsGeometrically(BO, IsSelf) || (Var && addsTo(BO, IsSelf))))
         W.Growth = BO;
     }
+    return;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->isIncrementOp()) {
+    const auto *Var = dyn_cast_or_null<VarDecl>(storageOf(UO->getSubExpr()));
+    if (Var && Var->hasGlobalStorage())
+      if (Writes &W = Index[Var]; !W.Growth)
+        W.Growth = UO;
     return;
   }
   if (const auto *Call = dyn_cast<CallExpr>(S)) {

@@ -3,9 +3,10 @@
 // input-sources.c) two more sources make it "can overflow": a value the
 // file multiplies from itself with no bound (a capacity doubled, or grown
 // by half), and the length of an object in memory, or a counter stepped
-// once per element of an object a loop walks. A counter stepped up
-// otherwise (`n++`, `n += len`) counts things whose number the file rarely
-// shows, and is no source; nor is a count set only elsewhere (a field this
+// once per element of an object a loop walks, or a counter kept at file
+// scope. A counter of a structure or a local stepped up otherwise (`n++`,
+// `n += len`) counts things whose number the file rarely shows, and is no
+// source; nor is a count set only elsewhere (a field this
 // file never writes, a parameter): it is taken to be bounded where it is
 // set, and is not reported.
 // RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
@@ -149,6 +150,28 @@ void add_option(struct options *o, int len) {
 char *option_buffer(const struct options *o) { return malloc(o->len * 2); }
 
 int *option_index(const struct options *o) { return malloc(o->count * 4); }
+
+/* A counter kept at file scope counts over the whole run, as far as the
+   input goes (nasm's line records for stabs, one per instruction): its
+   steps up are growth. */
+static int nrecords;
+void add_record(void) { nrecords++; }
+
+char *record_table(void) {
+  return malloc(nrecords * 80);
+  // CHECK-NOTES: :[[@LINE-1]]:10: warning: allocation size 'nrecords * 80' can overflow ('nrecords * 80' is computed in 'int'); use 'calloc(nrecords, 80)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-NOTES: :[[@LINE-5]]:25: note: 'nrecords' grows here ('nrecords++') and nothing in this file bounds it, so it can grow until the product overflows 'int'
+  // CHECK-FIXES: return calloc(nrecords, 80);
+}
+
+static unsigned total_bytes;
+void add_bytes(unsigned n) { total_bytes += n; }
+char *byte_table(void) {
+  return malloc(total_bytes * 2);
+  // CHECK-NOTES: :[[@LINE-1]]:10: warning: allocation size 'total_bytes * 2' can overflow ('total_bytes * 2' is computed in 'unsigned int'); use 'calloc(total_bytes, 2)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-NOTES: :[[@LINE-4]]:30: note: 'total_bytes' grows here ('total_bytes += n') and nothing in this file bounds it, so it can grow until the product overflows 'unsigned int'
+  // CHECK-FIXES: return calloc(total_bytes, 2);
+}
 
 /* A capacity grown by half when full is multiplied from itself, as one
    doubled is. */
