@@ -102,6 +102,18 @@ static std::optional<std::string> macroNaming(llvm::StringRef Function,
   return Found;
 }
 
+std::optional<std::string> spelledCallee(const CallExpr *Call,
+                                         llvm::StringRef NewCallee,
+                                         const ASTContext &Ctx,
+                                         Preprocessor *PP) {
+  SourceLocation Name = writtenCalleeName(Call, Ctx);
+  if (Name.isInvalid() || Name == calleeNameLoc(Call))
+    return NewCallee.str();
+  return macroNaming(NewCallee, Name,
+                     Ctx.getSourceManager().getSpellingLoc(calleeNameLoc(Call)),
+                     PP);
+}
+
 /// The edit that renames the callee of \p Call to \p NewCallee, declared
 /// before the call with \p NumParams parameters; none, with \p WhyNot set,
 /// when the call is not a plain call by name outside macros. A call written
@@ -120,25 +132,19 @@ renameEdit(const CallExpr *Call, llvm::StringRef NewCallee, unsigned NumParams,
     WhyNot = "'" + NewCallee.str() + "' is not declared before this call";
     return std::nullopt;
   }
-  std::string Written = NewCallee.str();
-  if (Name != calleeNameLoc(Call)) {
-    const SourceManager &SM = Ctx.getSourceManager();
-    std::optional<std::string> Alias = macroNaming(
-        NewCallee, Name, SM.getSpellingLoc(calleeNameLoc(Call)), PP);
-    if (!Alias) {
-      WhyNot = "'" +
-               Lexer::getSourceText(CharSourceRange::getTokenRange(Name), SM,
-                                    Ctx.getLangOpts())
-                   .str() +
-               "' names '" + calleeDeclaration(Call)->getName().str() +
-               "' through a macro, and no macro names '" + NewCallee.str() +
-               "' the same way";
-      return std::nullopt;
-    }
-    Written = *Alias;
+  std::optional<std::string> Written = spelledCallee(Call, NewCallee, Ctx, PP);
+  if (!Written) {
+    WhyNot = "'" +
+             Lexer::getSourceText(CharSourceRange::getTokenRange(Name),
+                                  Ctx.getSourceManager(), Ctx.getLangOpts())
+                 .str() +
+             "' names '" + calleeDeclaration(Call)->getName().str() +
+             "' through a macro, and no macro names '" + NewCallee.str() +
+             "' the same way";
+    return std::nullopt;
   }
   return FixItHint::CreateReplacement(
-      CharSourceRange::getTokenRange(Name, Name), Written);
+      CharSourceRange::getTokenRange(Name, Name), *Written);
 }
 
 std::vector<FixItHint>

@@ -70,6 +70,14 @@ std::vector<FixItHint> renameCallee(const CallExpr *Call,
                                     const ASTContext &Ctx, Preprocessor *PP,
                                     std::string &WhyNot);
 
+/// How a rename of \p Call to \p NewCallee writes the new name: as it is,
+/// or, for a call spelled through a macro that only names its callee, the
+/// project's macro that names \p NewCallee (none if it has no such macro).
+std::optional<std::string> spelledCallee(const CallExpr *Call,
+                                         llvm::StringRef NewCallee,
+                                         const ASTContext &Ctx,
+                                         Preprocessor *PP);
+
 /// The function a call to \p Name at \p Loc reaches: \p Name itself, or the
 /// function an object-like macro `#define Name other` renames it to. None
 /// when \p Name is any other kind of macro there.

@@ -391,7 +391,9 @@ CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
     return Fix;
   }
   llvm::append_range(Fix.Edits, joinRemovals(std::move(Removals), Ctx));
-  Fix.Replacement = rewrittenCallText(Call, Family, Fix.Callee, Args, Ctx);
+  Fix.Replacement = rewrittenCallText(
+      Call, Family,
+      spelledCallee(Call, Fix.Callee, Ctx, PP).value_or(Fix.Callee), Args, Ctx);
   Fix.OnNote = Fix.Callee == Family.CheckedArray &&
                Family.CheckedArrayProof == CounterpartProof::Unseen;
   Fix.OnNoteWhy = whyUnseen(Family, Fix.Callee);
@@ -581,7 +583,9 @@ CallocFix zeroingForm(const CallExpr *Call, const AllocatorFamily &Family,
     return Fix;
   }
   llvm::append_range(Fix.Edits, joinRemovals(std::move(*Removals), Ctx));
-  Fix.Replacement = rewrittenCallText(Call, Family, R.Callee, R.SizeArgs, Ctx);
+  Fix.Replacement = rewrittenCallText(
+      Call, Family, spelledCallee(Call, R.Callee, Ctx, PP).value_or(R.Callee),
+      R.SizeArgs, Ctx);
   CounterpartProof Proof = R.Callee == Family.ZeroingArray
                                ? Family.ZeroingArrayProof
                                : Family.ZeroingSingleProof;

@@ -102,7 +102,7 @@ struct node {
 
 struct node *node_new(void) {
   struct node *n = (struct node *)xmalloc(sizeof(struct node));
-  // CHECK-NOTES: :[[@LINE-1]]:35: warning: memory allocated by 'malloc' is zeroed right away by 'memset'; use 'calloc(1, sizeof(struct node))', which can skip zeroing fresh pages
+  // CHECK-NOTES: :[[@LINE-1]]:35: warning: memory allocated by 'malloc' is zeroed right away by 'memset'; use 'xcalloc(1, sizeof(struct node))', which can skip zeroing fresh pages
   // CHECK-NOTES: :{{[0-9]+}}:17: note: expanded from macro 'xmalloc'
   if (n == NULL)
     return NULL;

@@ -41,7 +41,7 @@ void *macro_size(size_t n) {
 #define xmalloc malloc
 #define xcalloc calloc
 void *aliased(size_t n) { return xmalloc(n * 8); }
-// CHECK-MESSAGES: :[[@LINE-1]]:34: warning: allocation size 'n * 8' can overflow; use 'calloc(n, 8)', which checks the multiplication
+// CHECK-MESSAGES: :[[@LINE-1]]:34: warning: allocation size 'n * 8' can overflow; use 'xcalloc(n, 8)', which checks the multiplication
 // CHECK-FIXES: void *aliased(size_t n) { return xcalloc(n, 8); }
 #undef xcalloc
 void *aliased_alone(size_t n) { return xmalloc(n * 8); }
