@@ -543,22 +543,6 @@ static llvm::StringRef calledName(const CallExpr *Call) {
                                            : llvm::StringRef();
 }
 
-/// Whether \p Pred holds for a statement of \p Body.
-static bool anyStatement(const Stmt *Body,
-                         llvm::function_ref<bool(const Stmt *)> Pred) {
-  llvm::SmallVector<const Stmt *, 32> Work{Body};
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (!S)
-      continue;
-    if (Pred(S))
-      return true;
-    for (const Stmt *Child : S->children())
-      Work.push_back(Child);
-  }
-  return false;
-}
-
 /// Whether the body of \p Def checks `count * size` for the parameters at
 /// \p Count and \p Size: it passes both to a configured array form, to an
 /// overflow builtin, or compares one with a limit divided by the other.

@@ -37,17 +37,8 @@ bool jumpsUnnamed(const Stmt *S) {
 
 /// Whether a jump can land inside \p S: it holds a label or a `case`.
 static bool canBeEntered(const Stmt *S) {
-  llvm::SmallVector<const Stmt *, 16> Work{S};
-  while (!Work.empty()) {
-    const Stmt *T = Work.pop_back_val();
-    if (!T)
-      continue;
-    if (isa<LabelStmt, SwitchCase>(T))
-      return true;
-    for (const Stmt *Child : T->children())
-      Work.push_back(Child);
-  }
-  return false;
+  return anyStatement(
+      S, [](const Stmt *T) { return isa<LabelStmt, SwitchCase>(T); });
 }
 
 /// The branch of \p If that never runs: its condition is an integer

@@ -6,6 +6,20 @@
 
 namespace clang::tidy::calloc {
 
+bool anyStatement(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Pred) {
+  llvm::SmallVector<const Stmt *, 32> Work{S};
+  while (!Work.empty()) {
+    const Stmt *Part = Work.pop_back_val();
+    if (!Part)
+      continue;
+    if (Pred(Part))
+      return true;
+    for (const Stmt *Child : Part->children())
+      Work.push_back(Child);
+  }
+  return false;
+}
+
 std::optional<llvm::APSInt> constantValue(const Expr *E,
                                           const ASTContext &Ctx) {
   if (E->isValueDependent() || E->isTypeDependent() ||

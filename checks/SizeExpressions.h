@@ -17,6 +17,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/APSInt.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
@@ -25,6 +26,10 @@ namespace clang::tidy::calloc {
 
 /// The value of an integer constant expression without side effects; none
 /// for anything dependent or not constant.
+/// Whether \p Pred holds for \p S or any statement inside it, searched
+/// with an explicit stack (an expression of any depth).
+bool anyStatement(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Pred);
+
 std::optional<llvm::APSInt> constantValue(const Expr *E, const ASTContext &Ctx);
 
 /// True for a `sizeof`/`alignof` or an integer constant expression.

@@ -172,17 +172,10 @@ static bool addsTo(const BinaryOperator *BO,
 /// Whether \p E reads the place \p IsSelf recognizes anywhere in it.
 static bool readsPlace(const Expr *E,
                        llvm::function_ref<bool(const Expr *)> IsSelf) {
-  llvm::SmallVector<const Stmt *, 8> Work{E};
-  while (!Work.empty()) {
-    const auto *Part = dyn_cast_or_null<Expr>(Work.pop_back_val());
-    if (!Part)
-      continue;
-    if (IsSelf(Part))
-      return true;
-    for (const Stmt *Child : Part->children())
-      Work.push_back(Child);
-  }
-  return false;
+  return anyStatement(E, [&](const Stmt *S) {
+    const auto *Part = dyn_cast<Expr>(S);
+    return Part && IsSelf(Part);
+  });
 }
 
 /// A change of a place that multiplies it, the way a capacity grows when
