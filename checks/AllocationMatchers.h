@@ -113,22 +113,11 @@ inline llvm::ArrayRef<const CallExpr *> ownCalls(const Decl &Function) {
   llvm::SmallVector<const Stmt *, 64> Work{Function.getBody()};
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
-    if (!S || isa<BlockExpr>(S))
+    if (!S)
       continue;
     if (const auto *Call = dyn_cast<CallExpr>(S))
       Last.Walked.push_back(Call);
-    size_t First = Work.size();
-    if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
-      // The captures are initialized here; the body is the lambda's.
-      for (const Expr *Init : Lambda->capture_inits())
-        if (Init)
-          Work.push_back(Init);
-    } else {
-      for (const Stmt *Child : S->children())
-        if (Child)
-          Work.push_back(Child);
-    }
-    std::reverse(Work.begin() + First, Work.end()); // source order
+    pushOwnParts(S, Work);
   }
   return Last.Answer = Last.Walked;
 }

@@ -158,32 +158,20 @@ private:
         if (const auto *Call = dyn_cast<CallExpr>(S); Call && Owner)
           Own.push_back(Call);
       }
-      size_t First = Work.size();
       if (const auto *Block = dyn_cast<BlockExpr>(S)) {
         walkStmt(Block->getBody(), Block->getBlockDecl());
-        continue;
-      }
-      if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
-        // The captures are initialized by the code around the lambda; the
-        // body is the call operator's own.
+      } else if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
         const CXXMethodDecl *Op = Lambda->getCallOperator();
         const Stmt *Body = Lambda->getBody();
         walkStmt(Body, Op && Op->getBody() == Body ? Op : nullptr);
-        for (const Expr *Init : Lambda->capture_inits())
-          if (Init)
-            Work.push_back(Init);
-      } else {
-        if (const auto *DS = dyn_cast<DeclStmt>(S))
-          // Local variables' initializers are its children; local classes
-          // and functions are declarations with code of their own.
-          for (const Decl *D : DS->decls())
-            if (!isa<VarDecl>(D))
-              walkDecl(D);
-        for (const Stmt *Child : S->children())
-          if (Child)
-            Work.push_back(Child);
+      } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+        // Local variables' initializers are its children; local classes
+        // and functions are declarations with code of their own.
+        for (const Decl *D : DS->decls())
+          if (!isa<VarDecl>(D))
+            walkDecl(D);
       }
-      std::reverse(Work.begin() + First, Work.end());
+      pushOwnParts(S, Work);
     }
     // Kept after the walk: the nested bodies above add to the index.
     if (Owner)

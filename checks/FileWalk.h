@@ -16,11 +16,14 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Compiler.h"
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -41,6 +44,28 @@ public:
   virtual ~StatementReader() = default;
   virtual void read(const Stmt *S) = 0;
 };
+
+/// Pushes onto \p Work the parts of \p S that are code of the same
+/// function as \p S, the first on top: its children, except that of a
+/// lambda only the captures' initializers are (its body is the call
+/// operator's), and of a block none is (its body is the block's). The
+/// one rule of which function owns a call, for FileWalk and the matchers.
+/// Every statement of the file passes here: always inlined (a call costs
+/// more than the walk around it).
+LLVM_ATTRIBUTE_ALWAYS_INLINE void
+pushOwnParts(const Stmt *S, llvm::SmallVectorImpl<const Stmt *> &Work) {
+  size_t First = Work.size();
+  if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
+    for (const Expr *Init : Lambda->capture_inits())
+      if (Init)
+        Work.push_back(Init);
+  } else if (!isa<BlockExpr>(S)) {
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  std::reverse(Work.begin() + First, Work.end()); // source order
+}
 
 class FileWalk {
 public:
