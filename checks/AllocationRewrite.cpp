@@ -71,6 +71,15 @@ std::string whyNotEditable(const CallExpr *Call, const ASTContext &Ctx) {
   return "";
 }
 
+/// The one identifier an object-like macro expands to (`#define xmalloc
+/// malloc`: malloc); empty for any other macro.
+static llvm::StringRef renamedIdentifier(const MacroInfo *MI) {
+  if (!MI || !MI->isObjectLike() || MI->getNumTokens() != 1 ||
+      !MI->getReplacementToken(0).is(tok::identifier))
+    return {};
+  return MI->getReplacementToken(0).getIdentifierInfo()->getName();
+}
+
 /// An object-like macro that names \p Function and nothing else
 /// (`#define xcalloc calloc`), defined at \p Loc outside system headers:
 /// the one defined in \p Near's file if there is one, else the first.
@@ -88,9 +97,7 @@ static std::optional<std::string> macroNaming(llvm::StringRef Function,
     const MacroInfo *MI =
         PP->getMacroDefinitionAtLoc(const_cast<IdentifierInfo *>(II), Loc)
             .getMacroInfo();
-    if (!MI || !MI->isObjectLike() || MI->getNumTokens() != 1 ||
-        !MI->getReplacementToken(0).is(tok::identifier) ||
-        MI->getReplacementToken(0).getIdentifierInfo()->getName() != Function ||
+    if (renamedIdentifier(MI) != Function ||
         SM.isInSystemHeader(MI->getDefinitionLoc()))
       continue;
     bool Beside = SM.getFileID(MI->getDefinitionLoc()) == SM.getFileID(Near);
@@ -247,9 +254,8 @@ calledFunctionName(llvm::StringRef Name, SourceLocation Loc, Preprocessor *PP) {
   if (!MI)
     return Name.str();
   // `#define reallocarray openbsd_reallocarray`
-  if (MI->isObjectLike() && MI->getNumTokens() == 1 &&
-      MI->getReplacementToken(0).is(tok::identifier))
-    return MI->getReplacementToken(0).getIdentifierInfo()->getName().str();
+  if (llvm::StringRef Renamed = renamedIdentifier(MI); !Renamed.empty())
+    return Renamed.str();
   return std::nullopt;
 }
 
