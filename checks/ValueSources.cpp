@@ -489,6 +489,19 @@ private:
   Trace traceVariable(const VarDecl *Var, unsigned Depth,
                       const Expr *Read = nullptr);
 
+  /// What a local's own writes that may run before \p Read give it: the
+  /// values to follow (`=` and the initializer first, then the operands
+  /// of compound assignments), a step that multiplies it (Growth), and a
+  /// step once per element a loop walks (Counter, with that Element).
+  struct LocalWrites {
+    llvm::SmallVector<const Expr *, 6> Values;
+    const Stmt *Growth = nullptr;
+    const Stmt *Counter = nullptr;
+    const Expr *Element = nullptr;
+  };
+  static LocalWrites localWrites(const VarDecl *Var, FunctionFacts &Facts,
+                                 const Expr *Read);
+
   Trace traceParameter(const ParmVarDecl *Param, unsigned Depth);
 
   /// What the translation unit writes to a field or a global.
@@ -703,6 +716,53 @@ Trace ValueSources::Tracer::traceBinary(const BinaryOperator *BO,
   }
 }
 
+ValueSources::Tracer::LocalWrites
+ValueSources::Tracer::localWrites(const VarDecl *Var, FunctionFacts &Facts,
+                                  const Expr *Read) {
+  const LocalTouches &T = Facts.Touches.written(Var);
+  // The values `=` and the initializer give come first, as T.Values
+  // lists them, then the operands of compound assignments.
+  LocalWrites L;
+  llvm::SmallVector<const Expr *, 4> Operands;
+  for (const LocalTouch &Touch : T.Touches) {
+    // A write that never runs (`if (ENABLE_FEATURE_X) n += extra;` with
+    // the macro 0), or only after the product (`n = i; goto fail;` past
+    // the allocation), gives its factor no value.
+    if (!Facts.order().mayRun(Touch.At) ||
+        (Read && !Facts.order().mayRunBefore(Touch.At, Read)))
+      continue;
+    const auto *Set = dyn_cast_or_null<BinaryOperator>(Touch.At);
+    if (Set && Set->getOpcode() == BO_Assign)
+      L.Values.push_back(Set->getRHS());
+    else if (isa<DeclStmt>(Touch.At) && Var->getInit())
+      L.Values.push_back(Var->getInit());
+    // A local grows only by a step that multiplies it and runs again in
+    // the same call (`if (res * n != size) res *= 2;` doubles it once);
+    // a counted loop's own step stops at its limit, which is followed.
+    if (const Expr *Limit = loopLimit(Touch, Var))
+      Operands.push_back(Limit);
+    else if (!L.Growth &&
+             growsGeometrically(Touch.At,
+                                [&](const Expr *E) {
+                                  return refersTo(E->IgnoreParenImpCasts(),
+                                                  Var);
+                                }) &&
+             Facts.order().mayRepeat(Touch.At))
+      L.Growth = Touch.At;
+    else if (const auto *Walk =
+                 Touch.Kind == LocalTouch::Step && !Touch.Loops.empty()
+                     ? dyn_cast<ForStmt>(Touch.Loops.back())
+                     : nullptr;
+             Walk && !L.Counter)
+      if ((L.Element = walkedElement(Walk)))
+        L.Counter = Touch.At;
+    if (Set && Set->isCompoundAssignmentOp())
+      Operands.push_back(Set->getRHS());
+  }
+  L.Values.append(Operands.begin(), Operands.end());
+  return L;
+}
+
 Trace ValueSources::Tracer::traceVariable(const VarDecl *Var, unsigned Depth,
                                           const Expr *Read) {
   if (!Var || !Seen.insert(Var).second)
@@ -727,60 +787,16 @@ Trace ValueSources::Tracer::traceVariable(const VarDecl *Var, unsigned Depth,
     return capped(Handed, typeMax(Var->getType()));
   // What reaches the local other than by its name is followed above
   // (`&v` handed to a function of the file, or to an input function).
-  FunctionFacts &Facts = Sources.factsOf(Owner);
-  const LocalTouches &T = Facts.Touches.written(Var);
-  // The values `=` and the initializer give come first, as T.Values
-  // lists them, then the operands of compound assignments.
-  llvm::SmallVector<const Expr *, 6> Values, Operands;
-  const Stmt *Growth = nullptr;
-  // A step once per element of an object a loop walks, and that element.
-  const Stmt *Counter = nullptr;
-  const Expr *Element = nullptr;
-  for (const LocalTouch &Touch : T.Touches) {
-    // A write that never runs (`if (ENABLE_FEATURE_X) n += extra;` with
-    // the macro 0), or only after the product (`n = i; goto fail;` past
-    // the allocation), gives its factor no value.
-    if (!Facts.order().mayRun(Touch.At) ||
-        (Read && !Facts.order().mayRunBefore(Touch.At, Read)))
-      continue;
-    const auto *Set = dyn_cast_or_null<BinaryOperator>(Touch.At);
-    if (Set && Set->getOpcode() == BO_Assign)
-      Values.push_back(Set->getRHS());
-    else if (isa<DeclStmt>(Touch.At) && Var->getInit())
-      Values.push_back(Var->getInit());
-    // A local grows only by a change that runs again in the same call
-    // (`res = size / n; if (res * n != size) res++;` adds one, once): its
-    // other values are followed instead.
-    if (const Expr *Limit = loopLimit(Touch, Var))
-      Operands.push_back(Limit);
-    else if (!Growth &&
-             growsGeometrically(Touch.At,
-                                [&](const Expr *E) {
-                                  return refersTo(E->IgnoreParenImpCasts(),
-                                                  Var);
-                                }) &&
-             Facts.order().mayRepeat(Touch.At))
-      Growth = Touch.At;
-    else if (const auto *Walk =
-                 Touch.Kind == LocalTouch::Step && !Touch.Loops.empty()
-                     ? dyn_cast<ForStmt>(Touch.Loops.back())
-                     : nullptr;
-             Walk && !Counter)
-      if ((Element = walkedElement(Walk)))
-        Counter = Touch.At;
-    if (Set && Set->isCompoundAssignmentOp())
-      Operands.push_back(Set->getRHS());
-  }
-  Values.append(Operands.begin(), Operands.end());
-  Trace Found = either(Handed, [&] { return traceAll(Values, Depth); });
-  if (Growth && rank(Found) < 2) {
+  LocalWrites L = localWrites(Var, Sources.factsOf(Owner), Read);
+  Trace Found = either(Handed, [&] { return traceAll(L.Values, Depth); });
+  if (L.Growth && rank(Found) < 2) {
     Found = Trace{};
-    Found.Growth = Growth;
-  } else if (Counter && rank(Found) < 2) {
+    Found.Growth = L.Growth;
+  } else if (L.Counter && rank(Found) < 2) {
     // It counts elements of an object in memory: as many as a length.
     Found = Trace{};
-    Found.Length = Element;
-    Found.Counter = Counter;
+    Found.Length = L.Element;
+    Found.Counter = L.Counter;
   }
   return capped(Found, typeMax(Var->getType()));
 }
