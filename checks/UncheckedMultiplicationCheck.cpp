@@ -125,13 +125,14 @@ void UncheckedMultiplicationCheck::check(
         std::make_unique<ValueSources>(Ctx, *Model, Inputs, *Callers, *Walk);
   }
   FunctionAnalyses &Analyses = analysesOf(Function, Ctx);
-  std::optional<SizeCandidate> Candidate = sizeCandidate(
-      Call->getArg(Family->SizeArg), Analyses, *Model, ReportUncheckedProducts);
+  QualType SizeType = sizeParameterType(Call, *Family);
+  std::optional<SizeCandidate> Candidate =
+      sizeCandidate(Call->getArg(Family->SizeArg), SizeType, Analyses, *Model,
+                    ReportUncheckedProducts);
   if (!Candidate)
     return;
   // When every product needs a named source and no factor has one, no
   // guard the dataflow could find changes the outcome: it is not run.
-  QualType SizeType = sizeParameterType(Call, *Family);
   if (!ReportUncheckedProducts && WideProductsNeedInput &&
       NarrowProductsNeedSource &&
       !Sources->maySource(*Candidate, SizeType, Function))
@@ -166,8 +167,9 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
     const CallExpr *Call, const SizeOrigin &Origin, const WrappingProduct &Wrap,
     bool CanWrap, const std::optional<LargeValueSource> &Source,
     const CallocFix &Fix, const ASTContext &Ctx) {
-  std::string Size = Origin.Through ? Origin.Through->getName().str()
-                                    : displayText(Origin.Value, Ctx);
+  std::string Size = Origin.Whole     ? displayText(Origin.Whole, Ctx)
+                     : Origin.Through ? Origin.Through->getName().str()
+                                      : displayText(Origin.Value, Ctx);
   bool Fixed = !Fix.Replacement.empty() && !Fix.OnNote;
   {
     auto D =
@@ -199,11 +201,12 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
   // The value the variable carries to the call, as written; and, when the
   // product that can wrap is only part of it, that product.
   if (Origin.Through) {
-    diag(Origin.Value->IgnoreParenImpCasts()->getExprLoc(),
-         "'%0' is computed here as '%1'", DiagnosticIDs::Note)
+    const Expr *Value = Origin.Value->IgnoreParenImpCasts();
+    diag(Value->getExprLoc(), "'%0' is computed here as '%1'",
+         DiagnosticIDs::Note)
         << Origin.Through->getName() << displayText(Origin.Value, Ctx)
         << Origin.Value->getSourceRange();
-    if (!Wrap.WholeSize)
+    if (!Wrap.WholeSize && Wrap.Product != Value)
       diag(Wrap.Product->getExprLoc(), "'%0' is the product that can overflow",
            DiagnosticIDs::Note)
           << displayText(Wrap.Product, Ctx) << Wrap.Product->getSourceRange();

@@ -145,19 +145,91 @@ originThrough(const VarDecl *Var, const CallExpr *Call, GuardAnalysis &Guards,
   return Origin;
 }
 
+/// The multiplications of \p Value that wrap given \p Facts.
+static llvm::SmallVector<const BinaryOperator *, 2>
+wrappingIn(const Expr *Value, const PointFacts *Facts,
+           const IntegerModel &Model) {
+  RangeEvaluator Evaluator(Model, Facts && Facts->Reached ? Facts : nullptr);
+  Evaluator.evaluate(Value);
+  return {Evaluator.wrapping().begin(), Evaluator.wrapping().end()};
+}
+
+/// The multiplications of \p Origin's value that wrap, and in
+/// \p JudgedWith the facts that decided it.
+static llvm::SmallVector<const BinaryOperator *, 2>
+wrappingOf(const SizeOrigin &Origin, const IntegerModel &Model,
+           const PointFacts **JudgedWith = nullptr) {
+  // Judged where the product is computed; for a stored size whose operands
+  // did not change on the way, also at the allocation.
+  const std::optional<PointFacts> &Judged =
+      Origin.Through ? Origin.AtValue : Origin.AtCall;
+  const PointFacts *Facts = Judged ? &*Judged : nullptr;
+  llvm::SmallVector<const BinaryOperator *, 2> Wrapping =
+      wrappingIn(Origin.Value, Facts, Model);
+  if (!Wrapping.empty() && Origin.Through && Origin.FactorsUnchanged) {
+    Facts = Origin.AtCall ? &*Origin.AtCall : nullptr;
+    if (wrappingIn(Origin.Value, Facts, Model).empty())
+      Wrapping.clear();
+  }
+  if (JudgedWith)
+    *JudgedWith = Facts;
+  return Wrapping;
+}
+
+/// A local narrower than \p SizeType that \p E, the size, reads as a factor
+/// or an addend (`(size_t)n * sizeof(T)`, `n + 1`) and that the function
+/// assigns a product: a wrap of that product is already in the local when
+/// the size widens it. The first such local, in source order.
+static const VarDecl *narrowPart(const Expr *E, QualType SizeType,
+                                 FunctionAnalyses &Function,
+                                 const IntegerModel &Model) {
+  const ASTContext &Ctx = Model.context();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+      BO && (BO->getOpcode() == BO_Mul || BO->getOpcode() == BO_Add)) {
+    for (const Expr *Side : {BO->getLHS(), BO->getRHS()})
+      if (const VarDecl *Var = narrowPart(Side, SizeType, Function, Model))
+        return Var;
+    return nullptr;
+  }
+  const VarDecl *Var = sizeVariable(E, Ctx);
+  if (Var && Model.width(Var->getType()) < Model.width(SizeType) &&
+      Function.productHolders().count(Var))
+    return Var;
+  return nullptr;
+}
+
 std::optional<SizeCandidate> sizeCandidate(const Expr *SizeArg,
+                                           QualType SizeType,
                                            FunctionAnalyses &Function,
                                            const IntegerModel &Model,
                                            bool EveryProduct) {
-  const VarDecl *Var = sizeVariable(SizeArg, Model.context());
-  // A local that is never assigned a product needs no further look; nor
-  // does an argument without a multiplication that can wrap (or, for
-  // EveryProduct, without one of a value).
-  if (Var ? !Function.productHolders().count(Var)
-          : !(mayWrap(SizeArg, Model) ||
-              (EveryProduct && hasValueProduct(SizeArg, Model.context()))))
-    return std::nullopt;
-  return SizeCandidate{SizeArg, Var};
+  // A local that is never assigned a product needs no further look.
+  if (const VarDecl *Var = sizeVariable(SizeArg, Model.context()))
+    return Function.productHolders().count(Var)
+               ? std::optional(SizeCandidate{SizeArg, Var})
+               : std::nullopt;
+  // A multiplication in the size itself that can wrap is judged first; a
+  // narrow local it reads comes next. With EveryProduct, a size whose
+  // products all fit is judged for its own product when the local's
+  // product cannot wrap (findSizeOrigin).
+  if (mayWrap(SizeArg, Model))
+    return SizeCandidate{SizeArg, nullptr};
+  if (const VarDecl *Var = narrowPart(SizeArg, SizeType, Function, Model))
+    return SizeCandidate{SizeArg, Var, /*Part=*/true};
+  if (EveryProduct && hasValueProduct(SizeArg, Model.context()))
+    return SizeCandidate{SizeArg, nullptr};
+  return std::nullopt;
+}
+
+/// The origin of \p SizeArg itself, with the facts at the call.
+static SizeOrigin originAtCall(const Expr *SizeArg, const CallExpr *Call,
+                               GuardAnalysis &Guards) {
+  SizeOrigin Origin;
+  Origin.Value = SizeArg;
+  std::vector<ValueKey> Keys;
+  collectKeys(SizeArg, Keys);
+  Origin.AtCall = Guards.factsBefore(Call, Keys);
+  return Origin;
 }
 
 std::optional<SizeOrigin> findSizeOrigin(const CallExpr *Call,
@@ -171,14 +243,21 @@ std::optional<SizeOrigin> findSizeOrigin(const CallExpr *Call,
   if (Guards.hasErrors())
     return std::nullopt;
   std::optional<SizeOrigin> Origin;
-  if (Var) {
+  if (Var && Candidate.Part) {
+    // The local's product when it can wrap; otherwise, with EveryProduct,
+    // the size's own product, which the array form can take.
+    Origin = originThrough(Var, Call, Guards, Model, /*EveryProduct=*/false);
+    if (Origin && (isVerifiedAfterTheFact(*Origin, Model) ||
+                   wrappingOf(*Origin, Model).empty()))
+      Origin.reset();
+    if (Origin)
+      Origin->Whole = SizeArg;
+    else if (EveryProduct && hasValueProduct(SizeArg, Model.context()))
+      Origin = originAtCall(SizeArg, Call, Guards);
+  } else if (Var) {
     Origin = originThrough(Var, Call, Guards, Model, EveryProduct);
   } else {
-    Origin.emplace();
-    Origin->Value = SizeArg;
-    std::vector<ValueKey> Keys;
-    collectKeys(SizeArg, Keys);
-    Origin->AtCall = Guards.factsBefore(Call, Keys);
+    Origin = originAtCall(SizeArg, Call, Guards);
   }
   // Code the CFG proves dead in this configuration (under a condition that
   // folds to false, such as __builtin_constant_p of a variable) runs never.
@@ -245,38 +324,21 @@ bool isVerifiedAfterTheFact(const SizeOrigin &Origin,
   return X && AtCall.verifiedProduct(Holder, *X, *X);
 }
 
-/// The multiplications of \p Value that wrap given \p Facts.
-static llvm::SmallVector<const BinaryOperator *, 2>
-wrappingIn(const Expr *Value, const PointFacts *Facts,
-           const IntegerModel &Model) {
-  RangeEvaluator Evaluator(Model, Facts && Facts->Reached ? Facts : nullptr);
-  Evaluator.evaluate(Value);
-  return {Evaluator.wrapping().begin(), Evaluator.wrapping().end()};
-}
-
 std::optional<WrappingProduct> findWrappingProduct(const SizeOrigin &Origin,
                                                    QualType SizeType,
                                                    const IntegerModel &Model) {
-  // Judged where the product is computed; for a stored size whose operands
-  // did not change on the way, also at the allocation.
-  const std::optional<PointFacts> &Judged =
-      Origin.Through ? Origin.AtValue : Origin.AtCall;
-  const PointFacts *Facts = Judged ? &*Judged : nullptr;
+  const PointFacts *Facts = nullptr;
   llvm::SmallVector<const BinaryOperator *, 2> Wrapping =
-      wrappingIn(Origin.Value, Facts, Model);
+      wrappingOf(Origin, Model, &Facts);
   if (Wrapping.empty())
     return std::nullopt;
-  if (Origin.Through && Origin.FactorsUnchanged) {
-    Facts = Origin.AtCall ? &*Origin.AtCall : nullptr;
-    if (wrappingIn(Origin.Value, Facts, Model).empty())
-      return std::nullopt;
-  }
   WrappingProduct W;
   W.Inner = Wrapping.front();
   W.Product = outermostProduct(Origin.Value, W.Inner);
   if (!W.Product)
     W.Product = W.Inner;
-  W.WholeSize = W.Product == Origin.Value->IgnoreParenImpCasts();
+  W.WholeSize =
+      !Origin.Whole && W.Product == Origin.Value->IgnoreParenImpCasts();
   W.Facts = Facts;
   PrintingPolicy Policy(Model.context().getLangOpts());
   for (const BinaryOperator *Mul : Wrapping)
@@ -304,7 +366,8 @@ std::optional<WrappingProduct> findUncheckedProduct(const SizeOrigin &Origin,
     W.Product = outermostProduct(Origin.Value, Mul);
     if (!W.Product)
       W.Product = Mul;
-    W.WholeSize = W.Product == Origin.Value->IgnoreParenImpCasts();
+    W.WholeSize =
+        !Origin.Whole && W.Product == Origin.Value->IgnoreParenImpCasts();
     W.Facts = Facts;
     return W;
   }

@@ -59,8 +59,12 @@ private:
 
 /// The expression behind an allocation size, and where facts about it hold.
 struct SizeOrigin {
-  const Expr *Value = nullptr;       // the expression computing the size
-  const VarDecl *Through = nullptr;  // the local that carried it, if any
+  const Expr *Value = nullptr;      // the expression computing the size
+  const VarDecl *Through = nullptr; // the local that carried it, if any
+  /// Through carries only part of the size, which is Whole: a factor or an
+  /// addend narrower than the size (`(size_t)n * sizeof(T)` after
+  /// `int n = a * b;`), whose product wraps before the size is computed.
+  const Expr *Whole = nullptr;
   std::optional<PointFacts> AtValue; // facts where Value is computed
   std::optional<PointFacts> AtCall;  // facts at the allocation
   bool FactorsUnchanged = true; // Value's operands are the same at the call
@@ -72,14 +76,17 @@ struct SizeOrigin {
 /// assigns a product.
 struct SizeCandidate {
   const Expr *SizeArg = nullptr;
-  /// The local it reads, when the dataflow follows it back (SizeArg is then
-  /// only a read of it).
+  /// The local it reads, when the dataflow follows it back: SizeArg is
+  /// only a read of it, or, with Part, reads it as a factor or an addend.
   const VarDecl *Through = nullptr;
+  bool Part = false;
 };
 
-/// \p SizeArg as a candidate; none when a look at its syntax (and at the
-/// assignments of the local it reads) shows it has no product to judge.
+/// \p SizeArg, passed to a parameter of type \p SizeType, as a candidate;
+/// none when a look at its syntax (and at the assignments of the locals it
+/// reads) shows it has no product to judge.
 std::optional<SizeCandidate> sizeCandidate(const Expr *SizeArg,
+                                           QualType SizeType,
                                            FunctionAnalyses &Function,
                                            const IntegerModel &Model,
                                            bool EveryProduct);
