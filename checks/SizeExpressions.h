@@ -24,12 +24,12 @@
 
 namespace clang::tidy::calloc {
 
-/// The value of an integer constant expression without side effects; none
-/// for anything dependent or not constant.
 /// Whether \p Pred holds for \p S or any statement inside it, searched
 /// with an explicit stack (an expression of any depth).
 bool anyStatement(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Pred);
 
+/// The value of an integer constant expression without side effects; none
+/// for anything dependent or not constant.
 std::optional<llvm::APSInt> constantValue(const Expr *E, const ASTContext &Ctx);
 
 /// True for a `sizeof`/`alignof` or an integer constant expression.
