@@ -153,6 +153,13 @@ void UncheckedMultiplicationCheck::check(
     CanWrap = !Verdict.Needed || Source;
     if (!CanWrap && !ReportUncheckedProducts)
       return;
+    // The strict level reports the size's own product then, with its fix.
+    if (!CanWrap && Origin->Whole) {
+      Origin = ownProductOrigin(Call, *Candidate, Analyses, *Model);
+      if (!Origin)
+        return;
+      Wrap.reset();
+    }
   }
   if (!Wrap && ReportUncheckedProducts)
     Wrap = findUncheckedProduct(*Origin, *Model);

@@ -232,6 +232,20 @@ static SizeOrigin originAtCall(const Expr *SizeArg, const CallExpr *Call,
   return Origin;
 }
 
+std::optional<SizeOrigin> ownProductOrigin(const CallExpr *Call,
+                                           const SizeCandidate &Candidate,
+                                           FunctionAnalyses &Function,
+                                           const IntegerModel &Model) {
+  GuardAnalysis &Guards = Function.guards();
+  if (Guards.hasErrors() || !Candidate.Part ||
+      !hasValueProduct(Candidate.SizeArg, Model.context()))
+    return std::nullopt;
+  SizeOrigin Origin = originAtCall(Candidate.SizeArg, Call, Guards);
+  if (Origin.AtCall && !Origin.AtCall->Reached)
+    return std::nullopt;
+  return Origin;
+}
+
 std::optional<SizeOrigin> findSizeOrigin(const CallExpr *Call,
                                          const SizeCandidate &Candidate,
                                          FunctionAnalyses &Function,
@@ -252,8 +266,8 @@ std::optional<SizeOrigin> findSizeOrigin(const CallExpr *Call,
       Origin.reset();
     if (Origin)
       Origin->Whole = SizeArg;
-    else if (EveryProduct && hasValueProduct(SizeArg, Model.context()))
-      Origin = originAtCall(SizeArg, Call, Guards);
+    else if (EveryProduct)
+      return ownProductOrigin(Call, Candidate, Function, Model);
   } else if (Var) {
     Origin = originThrough(Var, Call, Guards, Model, EveryProduct);
   } else {

@@ -102,6 +102,15 @@ std::optional<SizeOrigin> findSizeOrigin(const CallExpr *Call,
                                          const IntegerModel &Model,
                                          bool EveryProduct);
 
+/// For a candidate whose local is only part of the size (SizeCandidate::
+/// Part): the size's own product, judged at the call, for the strict level
+/// when the local's product is not one that can overflow; none when the
+/// size has no product of a value.
+std::optional<SizeOrigin> ownProductOrigin(const CallExpr *Call,
+                                           const SizeCandidate &Candidate,
+                                           FunctionAnalyses &Function,
+                                           const IntegerModel &Model);
+
 /// Whether the code checked the stored product before the allocation:
 /// `if (len / n != size) fail;`, or `r = x * 2 + small; if (r < x) fail;`.
 bool isVerifiedAfterTheFact(const SizeOrigin &Origin,
