@@ -180,6 +180,7 @@ GuardAnalysis::GuardAnalysis(const Decl *Function, ASTContext &Ctx,
   Order = std::make_unique<PostOrderCFGView>(Graph.get());
   findLoopHeads();
   indexStatements();
+  findOpaqueTests();
 }
 
 /// The targets of edges that go back in reverse post-order: every cycle has
@@ -995,6 +996,109 @@ void GuardAnalysis::applyCheckedPair(PointFacts &State, const CallExpr *Call,
   State.Products.push_back({*Keys[0], *Keys[1], Pair->Bound, ValueKey{}});
 }
 
+/// The call an `if` tests, through `!`, `== 0`, `!= 0`, parentheses and
+/// branch hints, when it is a call of a function this file does not
+/// define, returning an integer, with exactly two integer arguments.
+static const CallExpr *opaqueTestCall(const Expr *Cond, const ASTContext &Ctx) {
+  while (Cond) {
+    Cond = ignoreExpectHints(Cond->IgnoreParenImpCasts());
+    if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+        UO && UO->getOpcode() == UO_LNot) {
+      Cond = UO->getSubExpr();
+      continue;
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(Cond);
+    if (!BO || !BO->isEqualityOp())
+      break;
+    std::optional<llvm::APSInt> Zero = constantValue(BO->getRHS(), Ctx);
+    if (!Zero || *Zero != 0)
+      return nullptr;
+    Cond = BO->getLHS();
+  }
+  const auto *Call = dyn_cast_or_null<CallExpr>(Cond);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || Callee->isDefined() || Callee->getBuiltinID() ||
+      !Callee->getReturnType()->isIntegralOrEnumerationType() ||
+      Callee->getNumParams() != Call->getNumArgs())
+    return nullptr;
+  unsigned Integers = 0;
+  for (const Expr *Arg : Call->arguments())
+    Integers += Arg->getType()->isIntegerType();
+  return Integers == 2 ? Call : nullptr;
+}
+
+/// `if (overflow2(w, h)) return -1;` (libgd), `if (!mul_ok(n, size))
+/// goto fail;`: a test of exactly two integers by a function defined in
+/// another file, whose then-branch leaves. The check cannot read the test,
+/// and takes its word: past the `if`, the two are sizes (not negative) and
+/// their product fits the wider of the parameters' types.
+void GuardAnalysis::findOpaqueTests() {
+  for (auto [S, Block] : Decisions)
+    if (const auto *If = cast<IfStmt>(S);
+        !If->getConditionVariable() && !If->getInit() &&
+        Block->getTerminatorCondition(false) == If->getCond())
+      if (const CallExpr *Call = opaqueTestCall(If->getCond(), Ctx);
+          Call && thenBranchExits(If))
+        OpaqueTests[Block] = Call;
+}
+
+/// A test of sizes passes no negative value: a signed \p Key it passed is
+/// taken to be at least 0 past it.
+void GuardAnalysis::assumeSize(PointFacts &State, const ValueKey &Key) const {
+  auto It = State.Keys.find(Key);
+  if (It != State.Keys.end() && Model.isSigned(typeOfKey(Key)) &&
+      It->second.Range.Hi >= 0)
+    It->second.Range = It->second.Range.meet({0, It->second.Range.Hi});
+}
+
+void GuardAnalysis::applyOpaqueTest(PointFacts &State,
+                                    const CallExpr *Call) const {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  llvm::SmallVector<const Expr *, 2> Factors;
+  Wide Bound = 0;
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    const Expr *Arg = Call->getArg(I);
+    if (!Arg->getType()->isIntegerType())
+      continue;
+    QualType From = stripWideningCasts(Arg, Ctx)->getType();
+    QualType To = Callee->getParamDecl(I)->getType();
+    // An argument narrowed on the way in is not the value tested.
+    if (!From->isIntegerType() || !To->isIntegerType() ||
+        !Model.rangeOf(To).contains(Model.rangeOf(From)))
+      return;
+    Bound = std::max(Bound, Model.rangeOf(To).Hi);
+    Factors.push_back(Arg);
+  }
+  if (Factors.size() != 2 || Bound <= 0)
+    return;
+  // Two followed values, or a compound expression over followed values
+  // and one followed value (`overflow2(w * h, depth)`).
+  for (int First = 0; First < 2; ++First) {
+    const Expr *A = Factors[First], *B = Factors[1 - First];
+    std::optional<ValueKey> KB = keyOfOperand(B, Ctx);
+    if (!KB || !State.follows(*KB))
+      continue;
+    if (std::optional<ValueKey> KA = keyOfOperand(A, Ctx)) {
+      if (!State.follows(*KA))
+        return;
+      State.Products.push_back({*KA, *KB, Bound, ValueKey{}});
+      assumeSize(State, *KA);
+      assumeSize(State, *KB);
+      return;
+    }
+    const Expr *E = stripWideningCasts(A, Ctx)->IgnoreParens();
+    bool SawValue = false;
+    if (isa<BinaryOperator>(E) && !E->HasSideEffects(Ctx) &&
+        isArithmeticOfFollowed(E, State, Ctx, SawValue) && SawValue) {
+      PointFacts::ProductFact Fact{ValueKey{}, *KB, Bound, ValueKey{}};
+      Fact.AExpr = E;
+      State.Products.push_back(Fact);
+      assumeSize(State, *KB);
+      return;
+    }
+  }
+}
+
 /// A value used as a condition: false means it is 0.
 void GuardAnalysis::applyTruthValue(PointFacts &State, const Expr *Cond,
                                     bool Truth) const {
@@ -1286,6 +1390,9 @@ GuardAnalysis::solve(llvm::ArrayRef<ValueKey> Keys) {
       PointFacts Edge = Out;
       if (Cond)
         applyCondition(Edge, Cond, Which == 0);
+      if (Which == 1)
+        if (auto Test = OpaqueTests.find(Block); Test != OpaqueTests.end())
+          applyOpaqueTest(Edge, Test->second);
       unsigned ID = Next->getBlockID();
       bool Widen = LoopHead[ID] && ++Visits[ID] > VisitsBeforeWidening;
       if (joinInto(In[ID], Edge, Pairs, Widen,

@@ -283,6 +283,9 @@ private:
                            const ValueKey &B, const Expr *Dividend) const;
   void applyCheckedPair(PointFacts &State, const CallExpr *Call,
                         bool Truth) const;
+  void findOpaqueTests();
+  void applyOpaqueTest(PointFacts &State, const CallExpr *Call) const;
+  void assumeSize(PointFacts &State, const ValueKey &Key) const;
   void applyOverflowBuiltin(PointFacts &State, const CallExpr *Call,
                             bool Truth) const;
   void applyTruthValue(PointFacts &State, const Expr *Cond, bool Truth) const;
@@ -343,6 +346,9 @@ private:
   std::unique_ptr<CFGDomTree> Dominators;
   /// The block each `if` decides in.
   llvm::DenseMap<const Stmt *, const CFGBlock *> Decisions;
+  /// Blocks that decide `if (test(a, b)) fail;` with a function defined
+  /// in another file, and the call: past the `if`, a * b is taken to fit.
+  llvm::DenseMap<const CFGBlock *, const CallExpr *> OpaqueTests;
   std::vector<bool> LoopHead;
   /// Bounds that widening at a loop head keeps for counters.
   mutable LoopCounters Counters;

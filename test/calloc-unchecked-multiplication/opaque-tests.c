@@ -1,0 +1,109 @@
+// A test of the two factors by a function defined in another file, whose
+// failing branch leaves: `if (overflow2(w, h)) return NULL;` (libgd's
+// gd_security.c), `if (!mul_ok(n, size)) goto fail;`. The check cannot
+// read the test and takes its word: past the `if`, the product of the two
+// fits the wider of the test's parameter types. Positive: the branch does
+// not leave, an argument is narrowed on the way in, the test is of other
+// values, takes three integers, or is defined in this file and tests
+// nothing (checked-helpers.c reads those).
+// RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t
+
+#include <stddef.h>
+#include <stdlib.h>
+
+int overflow2(int a, int b);
+int mul_ok(size_t n, size_t size);
+int range_ok(size_t n, size_t size, size_t limit);
+void note_size(int a, int b);
+
+/* Negative: the libgd shape, an int product. */
+int *pixels(int w, int h) {
+  if (overflow2(w, h))
+    return NULL;
+  return malloc((size_t)(w * h) * sizeof(int));
+}
+
+/* Negative: the compound first operand, then the whole stored product. */
+struct image {
+  int width, height, depth;
+};
+
+int *planes(struct image *im) {
+  if (overflow2(im->width, im->height))
+    return NULL;
+  if (overflow2(im->width * im->height, im->depth))
+    return NULL;
+  int bytes = (im->width * im->height) * im->depth;
+  return malloc((size_t)bytes * sizeof(int));
+}
+
+/* Negative: the test's answer negated, a goto, and == 0. */
+void *table(size_t n, size_t size) {
+  void *p = NULL;
+  if (!mul_ok(n, size))
+    goto fail;
+  p = malloc(n * size);
+fail:
+  return p;
+}
+
+void *table_eq(size_t n, size_t size) {
+  if (mul_ok(size, n) == 0)
+    return NULL;
+  return malloc(n * size);
+}
+
+/* Positive: only the first factor pair is tested; the depth is not. */
+int *planes_half(struct image *im) {
+  if (overflow2(im->width, im->height))
+    return NULL;
+  int bytes = (im->width * im->height) * im->depth;
+  return malloc((size_t)bytes * sizeof(int));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '(size_t)bytes * sizeof(int)' can overflow ('(im->width * im->height) * im->depth' is computed in 'int') and nothing checks the multiplication [calloc-unchecked-multiplication]
+}
+
+/* Positive: the branch does not leave. */
+int *pixels_logged(int w, int h) {
+  if (overflow2(w, h))
+    note_size(w, h);
+  return malloc((size_t)(w * h) * sizeof(int));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '(size_t)(w * h) * sizeof(int)' can overflow ('w * h' is computed in 'int') and nothing checks the multiplication [calloc-unchecked-multiplication]
+}
+
+/* Positive: size_t values narrowed to int on the way in. */
+void *narrowed(size_t n, size_t size) {
+  if (overflow2(n, size))
+    return NULL;
+  return malloc(n * size);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'n * size' can overflow; use 'calloc(n, size)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(n, size);
+}
+
+/* Positive: a test of other values. */
+void *other_values(size_t n, size_t size, size_t m) {
+  if (!mul_ok(m, size))
+    return NULL;
+  return malloc(n * size);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'n * size' can overflow; use 'calloc(n, size)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(n, size);
+}
+
+/* Positive: three integers; which two it multiplies is not known. */
+void *three(size_t n, size_t size) {
+  if (!range_ok(n, size, 1024))
+    return NULL;
+  return malloc(n * size);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'n * size' can overflow; use 'calloc(n, size)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(n, size);
+}
+
+/* Positive: a test this file defines, which tests nothing. */
+static int looks_ok(size_t n, size_t size) { return n != size; }
+
+void *local_test(size_t n, size_t size) {
+  if (!looks_ok(n, size))
+    return NULL;
+  return malloc(n * size);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'n * size' can overflow; use 'calloc(n, size)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(n, size);
+}
