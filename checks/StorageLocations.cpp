@@ -187,6 +187,31 @@ bool samePointer(const Expr *A, const Expr *B) {
          sameLvalue(A, B);
 }
 
+/// The same index: one variable (not volatile), or equal literals.
+static bool sameIndex(const Expr *A, const Expr *B) {
+  A = A->IgnoreParenImpCasts();
+  B = B->IgnoreParenImpCasts();
+  if (const auto *LA = dyn_cast<IntegerLiteral>(A)) {
+    const auto *LB = dyn_cast<IntegerLiteral>(B);
+    return LB && llvm::APInt::isSameValue(LA->getValue(), LB->getValue());
+  }
+  const auto *RA = dyn_cast<DeclRefExpr>(A);
+  const auto *RB = dyn_cast<DeclRefExpr>(B);
+  const auto *Var = RA ? dyn_cast<VarDecl>(RA->getDecl()) : nullptr;
+  return Var && RB && RB->getDecl() == Var &&
+         !Var->getType().isVolatileQualified();
+}
+
+/// The same array, or the same pointer, that a subscript indexes.
+static bool sameArray(const Expr *A, const Expr *B) {
+  const auto *DA = dyn_cast<ImplicitCastExpr>(A->IgnoreParens());
+  const auto *DB = dyn_cast<ImplicitCastExpr>(B->IgnoreParens());
+  if (DA && DB && DA->getCastKind() == CK_ArrayToPointerDecay &&
+      DB->getCastKind() == CK_ArrayToPointerDecay)
+    return sameLvalue(DA->getSubExpr(), DB->getSubExpr());
+  return samePointer(A, B);
+}
+
 bool sameLvalue(const Expr *A, const Expr *B) {
   A = stripLvalue(A);
   B = stripLvalue(B);
@@ -205,6 +230,11 @@ bool sameLvalue(const Expr *A, const Expr *B) {
       return false;
     return MA->isArrow() ? samePointer(MA->getBase(), MB->getBase())
                          : sameLvalue(MA->getBase(), MB->getBase());
+  }
+  if (const auto *SA = dyn_cast<ArraySubscriptExpr>(A)) {
+    const auto *SB = dyn_cast<ArraySubscriptExpr>(B);
+    return SB && sameIndex(SA->getIdx(), SB->getIdx()) &&
+           sameArray(SA->getBase(), SB->getBase());
   }
   const auto *UA = dyn_cast<UnaryOperator>(A);
   const auto *UB = dyn_cast<UnaryOperator>(B);

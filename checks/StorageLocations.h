@@ -91,7 +91,10 @@ Place placeOf(const Expr *E);
 /// (decayed) the array itself, `this` the object.
 Place pointeeOf(const Expr *Pointer);
 
-/// The same object, spelled as a variable, a field chain, or `*ptr`.
+/// The same object, spelled as a variable, a field chain, `*ptr`, or an
+/// element of the same array or pointer at the same index, one variable or
+/// equal literals (`s->bufs[ch]`); for an index variable, the caller makes
+/// sure it holds the same value at both.
 bool sameLvalue(const Expr *A, const Expr *B);
 
 /// The same pointer value: `this`, or the same lvalue read.

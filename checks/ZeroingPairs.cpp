@@ -227,6 +227,11 @@ public:
   /// the zeroed size differ from the allocated one. False when the size
   /// cannot be followed (it stores, or reads something volatile).
   bool setSize(const Expr *Size, const ASTContext &Ctx);
+  /// Follows the variables that index the element \p Target names
+  /// (`s->bufs[ch] = malloc(n)`): the zeroing names the same element only
+  /// while they keep their values. False when an index cannot be
+  /// followed.
+  bool followIndexes(const Expr *Target);
   /// Follows one more place, like an operand of the size, read as \p Type.
   void addKey(const Place &P, QualType Type) {
     Keys.push_back({P, Type});
@@ -288,6 +293,22 @@ bool PairEffects::setSize(const Expr *Size, const ASTContext &Ctx) {
       SizeOpaque = true;
   }
   SizeShared |= SizeOpaque;
+  return true;
+}
+
+bool PairEffects::followIndexes(const Expr *TargetExpr) {
+  StatementEffects Effects;
+  Effects.scan(TargetExpr);
+  if (Effects.Opaque || Effects.Calls)
+    return false;
+  // The pointer the element is reached through is the target's own root,
+  // which the statements between are checked against already.
+  for (const Access &A : Effects.Accesses)
+    if (!A.Where.sameRoot(Target)) {
+      if (!A.Where.known() || A.Type.isVolatileQualified())
+        return false;
+      addKey(A.Where, A.Type);
+    }
   return true;
 }
 
@@ -653,7 +674,8 @@ findZeroingPair(const CallExpr *Call, unsigned SizeArg,
   const Expr *Size = Call->getArg(SizeArg);
   QualType Stored =
       Site.Var ? Site.Var->getType() : Site.Assign->getLHS()->getType();
-  if (!Effects.setSize(Size, Ctx) || Effects.storeChangesSize(Stored))
+  if (!Effects.setSize(Size, Ctx) || Effects.storeChangesSize(Stored) ||
+      (Site.Assign && !Effects.followIndexes(Site.Assign->getLHS())))
     return std::nullopt;
   return Search.find(Size);
 }

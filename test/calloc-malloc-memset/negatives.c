@@ -170,8 +170,3 @@ void global_buffer(size_t n) {
   memset(g_buffer, 0, n);
 }
 
-/* Stored in an array element: not followed. */
-void slot_table(char **slots, int i, size_t n) {
-  slots[i] = malloc(n);
-  memset(slots[i], 0, n);
-}
