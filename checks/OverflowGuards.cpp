@@ -432,14 +432,51 @@ static const DeclRefExpr *storeBase(const Expr *LHS) {
   }
 }
 
+/// The field of the object \p Var names or points to that a store to
+/// \p LHS stays inside (`p->handle[3]`, `s.hdr.len`, `p->rows[i].n`):
+/// only members and elements of arrays inside it lie between. Null when
+/// the store goes through another pointer, which may reach anything.
+static const FieldDecl *storedField(const Expr *LHS, const ValueDecl *Var) {
+  const Expr *E = LHS->IgnoreParens();
+  while (true) {
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      const auto *Ref =
+          dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+      if (Ref && Ref->getDecl() == Var)
+        return Field && !Field->getParent()->isUnion() ? Field : nullptr;
+      if (ME->isArrow())
+        return nullptr;
+      E = ME->getBase()->IgnoreParens();
+    } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      const auto *Decay =
+          dyn_cast<ImplicitCastExpr>(AS->getBase()->IgnoreParens());
+      if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay)
+        return nullptr;
+      E = Decay->getSubExpr()->IgnoreParens();
+    } else {
+      return nullptr;
+    }
+  }
+}
+
 void GuardAnalysis::transferAssignment(PointFacts &State,
                                        const BinaryOperator *BO) const {
   std::optional<ValueKey> Key = keyOf(BO->getLHS());
   if (!Key) {
     // A store through a pointer may change what the pointer's followed
-    // parts hold, and anything escaped.
-    if (const DeclRefExpr *Base = storeBase(BO->getLHS()))
-      forgetPartsOf(State, Base->getDecl(), BO);
+    // parts hold, and anything escaped; one inside a field of the object
+    // (`p->handle[3] = 0`), only that field and the elements.
+    if (const DeclRefExpr *Base = storeBase(BO->getLHS())) {
+      const ValueDecl *Var = Base->getDecl();
+      if (const FieldDecl *Field = storedField(BO->getLHS(), Var)) {
+        for (auto &[Other, S] : State.Keys)
+          if (Other.Var == Var && (Other.Field == Field || Other.Index))
+            reset(State, Other, S, Model, BO);
+      } else {
+        forgetPartsOf(State, Var, BO);
+      }
+    }
     forgetEscaped(State, BO);
     return;
   }

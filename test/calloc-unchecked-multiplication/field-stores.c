@@ -1,0 +1,48 @@
+// A store inside one field of the object a pointer points to (an element
+// of an array field, a member of a struct field) changes that field only:
+// a guard on another field of the same object still holds after it
+// (sox's gsm.c stores handles between the guard on the channel count and
+// the allocation). A store through another pointer, which may point to
+// the same object, forgets the guard.
+// RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t
+
+#include <stddef.h>
+#include <stdlib.h>
+
+struct codec {
+  size_t channels;
+  void *handle[16];
+  struct { unsigned long len; } hdr;
+  struct codec *next;
+  union { size_t count; float gain; } u;
+};
+
+/* Negative: a store to another field's element, then to a member of a
+   struct field. */
+short *frames(struct codec *p, size_t block) {
+  if (p->channels > 16 || block > 4096)
+    return NULL;
+  p->handle[3] = NULL;
+  p->hdr.len = 0;
+  return malloc(p->channels * block * sizeof(short));
+}
+
+/* Positive: a store through another pointer may reach p's own channels. */
+short *frames_chained(struct codec *p, size_t block) {
+  if (p->channels > 16 || block > 4096)
+    return NULL;
+  p->next->handle[3] = NULL;
+  return malloc(p->channels * block * sizeof(short));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'p->channels * block * sizeof(short)' can overflow; use 'calloc(p->channels, block * sizeof(short))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(p->channels, block * sizeof(short));
+}
+
+/* Positive: a store to the union that holds the guarded count. */
+short *frames_union(struct codec *p, size_t block) {
+  if (p->u.count > 16 || block > 4096)
+    return NULL;
+  p->u.gain = 2.0f;
+  return malloc(p->u.count * block * sizeof(short));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'p->u.count * block * sizeof(short)' can overflow; use 'calloc(p->u.count, block * sizeof(short))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(p->u.count, block * sizeof(short));
+}
