@@ -1007,6 +1007,16 @@ void GuardAnalysis::applyOverflowBuiltin(PointFacts &State,
   State.Products.push_back({*A, *B, Model.rangeOf(Result).Hi, ValueKey{}});
 }
 
+/// Whether the integer \p Arg reaches the integer parameter \p Param with
+/// every value it can have: a test of the parameter tests the argument.
+bool GuardAnalysis::reachesUnnarrowed(const Expr *Arg,
+                                      const ParmVarDecl *Param) const {
+  QualType From = stripWideningCasts(Arg, Ctx)->getType();
+  QualType To = Param->getType();
+  return From->isIntegerType() && To->isIntegerType() &&
+         Model.rangeOf(To).contains(Model.rangeOf(From));
+}
+
 /// `if (!check_size(n, size)) fail;` with a function of this file that
 /// returns nonzero only where n * size is bounded (PointerStores): where it
 /// returned nonzero, so is the product of the two arguments, when each
@@ -1024,10 +1034,8 @@ void GuardAnalysis::applyCheckedPair(PointFacts &State, const CallExpr *Call,
   for (int I = 0; I < 2; ++I) {
     const Expr *Arg = Call->getArg(Index[I]);
     Keys[I] = keyOfOperand(Arg, Ctx);
-    QualType From = stripWideningCasts(Arg, Ctx)->getType();
-    QualType To = Callee->getParamDecl(Index[I])->getType();
-    if (!Keys[I] || !State.follows(*Keys[I]) || !From->isIntegerType() ||
-        !Model.rangeOf(To).contains(Model.rangeOf(From)))
+    if (!Keys[I] || !State.follows(*Keys[I]) ||
+        !reachesUnnarrowed(Arg, Callee->getParamDecl(Index[I])))
       return;
   }
   State.Products.push_back({*Keys[0], *Keys[1], Pair->Bound, ValueKey{}});
@@ -1097,13 +1105,11 @@ void GuardAnalysis::applyOpaqueTest(PointFacts &State,
     const Expr *Arg = Call->getArg(I);
     if (!Arg->getType()->isIntegerType())
       continue;
-    QualType From = stripWideningCasts(Arg, Ctx)->getType();
-    QualType To = Callee->getParamDecl(I)->getType();
     // An argument narrowed on the way in is not the value tested.
-    if (!From->isIntegerType() || !To->isIntegerType() ||
-        !Model.rangeOf(To).contains(Model.rangeOf(From)))
+    const ParmVarDecl *Param = Callee->getParamDecl(I);
+    if (!reachesUnnarrowed(Arg, Param))
       return;
-    Bound = std::max(Bound, Model.rangeOf(To).Hi);
+    Bound = std::max(Bound, Model.rangeOf(Param->getType()).Hi);
     Factors.push_back(Arg);
   }
   if (Factors.size() != 2 || Bound <= 0)
