@@ -54,66 +54,6 @@ static const Stmt *deadBranch(const IfStmt *If, const ASTContext &Ctx) {
   return Dead && !canBeEntered(Dead) ? Dead : nullptr;
 }
 
-CodeOrder::CodeOrder(const Decl *Function, const SourceManager &SM) : SM(SM) {
-  auto Before = [&](SourceLocation A, SourceLocation B) {
-    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
-                                        SM.getExpansionLoc(B));
-  };
-  // Each statement with whether it sits in a branch that never runs.
-  llvm::SmallVector<std::pair<const Stmt *, bool>, 64> Work{
-      {Function ? Function->getBody() : nullptr, false}};
-  while (!Work.empty()) {
-    auto [S, InDead] = Work.pop_back_val();
-    if (!S)
-      continue;
-    const Stmt *DeadChild = nullptr;
-    if (InDead) {
-      // Code that never runs neither repeats nor jumps.
-      Dead.insert(S);
-    } else if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt,
-                   ObjCForCollectionStmt>(S)) {
-      Loops.push_back({SM.getExpansionLoc(S->getBeginLoc()),
-                       SM.getExpansionRange(S->getEndLoc()).getEnd()});
-    } else if (const auto *Goto = dyn_cast<GotoStmt>(S)) {
-      const LabelStmt *Target = Goto->getLabel()->getStmt();
-      JumpsBack |=
-          !Target || !Before(Goto->getBeginLoc(), Target->getBeginLoc());
-    } else if (const auto *If = dyn_cast<IfStmt>(S)) {
-      DeadChild = deadBranch(If, Function->getASTContext());
-    } else {
-      JumpsBack |= jumpsUnnamed(S);
-    }
-    for (const Stmt *Child : S->children())
-      Work.push_back({Child, InDead || (Child && Child == DeadChild)});
-  }
-}
-
-bool CodeOrder::mayRun(const Stmt *S) const { return !Dead.count(S); }
-
-bool CodeOrder::holds(SourceRange Loop, SourceLocation L) const {
-  return !SM.isBeforeInTranslationUnit(L, Loop.getBegin()) &&
-         !SM.isBeforeInTranslationUnit(Loop.getEnd(), L);
-}
-
-bool CodeOrder::mayRunBefore(const Stmt *Write, const Stmt *Read) const {
-  if (JumpsBack)
-    return true;
-  SourceLocation W = SM.getExpansionLoc(Write->getBeginLoc());
-  SourceLocation R = SM.getExpansionLoc(Read->getBeginLoc());
-  if (!SM.isBeforeInTranslationUnit(R, W))
-    return true;
-  return llvm::any_of(Loops, [&](SourceRange Loop) {
-    return holds(Loop, W) && holds(Loop, R);
-  });
-}
-
-bool CodeOrder::mayRepeat(const Stmt *S) const {
-  if (JumpsBack)
-    return true;
-  SourceLocation L = SM.getExpansionLoc(S->getBeginLoc());
-  return llvm::any_of(Loops, [&](SourceRange Loop) { return holds(Loop, L); });
-}
-
 std::optional<Wide> smallConstant(const Expr *E, const ASTContext &Ctx) {
   std::optional<llvm::APSInt> C = E ? constantValue(E, Ctx) : std::nullopt;
   if (!C || C->isNegative() || C->getActiveBits() > 64)
@@ -129,25 +69,60 @@ bool refersTo(const Expr *E, const VarDecl *Var) {
 namespace {
 /// Walks a function's body for the modifications of its variables: of one
 /// (\p Only), or of all of them at once.
+///
+/// With \p ReadOrder, it also reads the order of the code (LocalTouchIndex):
+/// which touches sit in a branch that never runs, the outermost loop around
+/// each, and whether the function jumps back.
 class TouchFinder {
 public:
   TouchFinder(const VarDecl *Only, const ASTContext &Ctx,
-              llvm::DenseMap<const VarDecl *, LocalTouches> &Out)
-      : Only(Only), Ctx(Ctx), Out(Out) {}
+              llvm::DenseMap<const VarDecl *, LocalTouches> &Out,
+              bool ReadOrder = false)
+      : Only(Only), Ctx(Ctx), Out(Out), ReadOrder(ReadOrder) {}
 
   void walk(const Stmt *S) {
-    if (!S || modification(S))
+    if (!S)
+      return;
+    // Code that never runs neither repeats nor jumps.
+    const Stmt *DeadChild = nullptr;
+    if (ReadOrder && !InDead) {
+      if (const auto *Goto = dyn_cast<GotoStmt>(S))
+        JumpsBack |= jumpsBack(Goto);
+      else if (const auto *If = dyn_cast<IfStmt>(S))
+        DeadChild = deadBranch(If, Ctx);
+      else
+        JumpsBack |= jumpsUnnamed(S);
+    }
+    if (modification(S))
       return;
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       declaration(DS);
     bool Loop = isLoop(S);
     if (Loop)
       Loops.push_back(S);
-    for (const Stmt *Child : S->children())
-      walk(Child);
+    bool Outermost =
+        ReadOrder && !InDead && !OutermostLoop &&
+        isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, ObjCForCollectionStmt>(
+            S);
+    if (Outermost)
+      OutermostLoop = S;
+    for (const Stmt *Child : S->children()) {
+      if (Child && Child == DeadChild) {
+        InDead = true;
+        walk(Child);
+        InDead = false;
+      } else {
+        walk(Child);
+      }
+    }
+    if (Outermost)
+      OutermostLoop = nullptr;
     if (Loop)
       Loops.pop_back();
   }
+
+  /// Whether the walked code jumps back (ReadOrder only).
+  bool JumpsBack = false;
 
 private:
   /// The variable \p E names, when its touches are recorded.
@@ -204,13 +179,30 @@ private:
 
   void touch(const VarDecl *Var, LocalTouch::TouchKind Kind, Wide Value,
              const Stmt *At) {
-    Out[Var].Touches.push_back({Kind, Value, At, {Loops.begin(), Loops.end()}});
+    Out[Var].Touches.push_back({Kind,
+                                Value,
+                                At,
+                                {Loops.begin(), Loops.end()},
+                                OutermostLoop,
+                                !InDead});
+  }
+
+  /// A `goto` to a label that does not come after it.
+  bool jumpsBack(const GotoStmt *Goto) const {
+    const LabelStmt *Target = Goto->getLabel()->getStmt();
+    const SourceManager &SM = Ctx.getSourceManager();
+    return !Target || !SM.isBeforeInTranslationUnit(
+                          SM.getExpansionLoc(Goto->getBeginLoc()),
+                          SM.getExpansionLoc(Target->getBeginLoc()));
   }
 
   const VarDecl *Only;
   const ASTContext &Ctx;
   llvm::DenseMap<const VarDecl *, LocalTouches> &Out;
   llvm::SmallVector<const Stmt *, 4> Loops;
+  const bool ReadOrder;
+  const Stmt *OutermostLoop = nullptr;
+  bool InDead = false;
 };
 } // namespace
 
@@ -230,9 +222,29 @@ LocalTouches touchesOf(const VarDecl *Var, const Decl *Function,
   return withEscapes(One.lookup(Var), Var, Effects);
 }
 
-LocalTouchIndex::LocalTouchIndex(const Decl *Function, const ASTContext &Ctx) {
-  TouchFinder(nullptr, Ctx, Index)
-      .walk(Function ? Function->getBody() : nullptr);
+LocalTouchIndex::LocalTouchIndex(const Decl *Function, const ASTContext &Ctx)
+    : SM(Ctx.getSourceManager()) {
+  TouchFinder Finder(nullptr, Ctx, Index, /*ReadOrder=*/true);
+  Finder.walk(Function ? Function->getBody() : nullptr);
+  JumpsBack = Finder.JumpsBack;
+}
+
+bool LocalTouchIndex::mayRunBefore(const LocalTouch &Touch,
+                                   const Stmt *Read) const {
+  if (JumpsBack)
+    return true;
+  SourceLocation W = SM.getExpansionLoc(Touch.At->getBeginLoc());
+  SourceLocation R = SM.getExpansionLoc(Read->getBeginLoc());
+  if (!SM.isBeforeInTranslationUnit(R, W))
+    return true;
+  // A loop around both runs the write again before a later read; the
+  // outermost loop around the write is around every other one.
+  const Stmt *Loop = Touch.OutermostLoop;
+  return Loop &&
+         !SM.isBeforeInTranslationUnit(
+             R, SM.getExpansionLoc(Loop->getBeginLoc())) &&
+         !SM.isBeforeInTranslationUnit(
+             SM.getExpansionRange(Loop->getEndLoc()).getEnd(), R);
 }
 
 LocalTouches LocalTouchIndex::of(const VarDecl *Var,

@@ -40,6 +40,14 @@ struct LocalTouch {
   const Stmt *At = nullptr;
   /// The loops around it, outermost first.
   llvm::SmallVector<const Stmt *, 2> Loops;
+  /// The outermost loop of any kind around it (a range `for` too); only
+  /// LocalTouchIndex records it.
+  const Stmt *OutermostLoop = nullptr;
+  /// False in a branch that never runs: the branch of an `if` whose
+  /// condition is an integer constant (`if (ENABLE_FEATURE_X)` with the
+  /// macro 0), when no label or `case` in it lets a jump in. Only
+  /// LocalTouchIndex tells; touchesOf() leaves it true.
+  bool MayRun = true;
 };
 
 /// How a function's code touches one local.
@@ -61,8 +69,15 @@ struct LocalTouches {
 LocalTouches touchesOf(const VarDecl *Var, const Decl *Function,
                        const FunctionEffects &Effects, const ASTContext &Ctx);
 
-/// How the body of a function touches each of its variables, from one walk:
-/// for code that asks about many locals of the same function.
+/// How the body of a function touches each of its variables, and the
+/// order of its code, from one walk: for code that asks about many locals
+/// of the same function.
+///
+/// The order is read from the source, the loops and the jumps, without a
+/// CFG: a write that starts after a read, outside every loop around both,
+/// runs after that read on every path, unless the function jumps back (a
+/// `goto` to a label above it, a computed or `asm` goto, a call that
+/// returns twice like `setjmp`).
 class LocalTouchIndex {
 public:
   LocalTouchIndex(const Decl *Function, const ASTContext &Ctx);
@@ -73,42 +88,20 @@ public:
   /// local changes (`&v` handed to a function) itself.
   const LocalTouches &written(const VarDecl *Var) const;
 
-private:
-  llvm::DenseMap<const VarDecl *, LocalTouches> Index;
-};
+  /// Whether \p Touch, one of written()'s, may run before \p Read on some
+  /// path through the function (a write that contains the read counts as
+  /// before).
+  bool mayRunBefore(const LocalTouch &Touch, const Stmt *Read) const;
 
-/// Which code of a function may run before which, read from the order of
-/// the source, its loops and its jumps, without a CFG: a write that starts
-/// after a read, outside every loop around both, runs after that read on
-/// every path, unless the function jumps back (a `goto` to a label above
-/// it, a computed or `asm` goto, a call that returns twice like `setjmp`).
-/// And which code never runs: the branch of an `if` whose condition is an
-/// integer constant (`if (ENABLE_FEATURE_X)`), when no label or `case` in
-/// it lets a jump in.
-class CodeOrder {
-public:
-  CodeOrder(const Decl *Function, const SourceManager &SM);
-
-  /// Whether \p Write may run before \p Read on some path through the
-  /// function (a write that contains the read counts as before).
-  bool mayRunBefore(const Stmt *Write, const Stmt *Read) const;
-
-  /// Whether \p S may run more than once in one call of the function: a
-  /// loop holds it, or the function jumps back.
-  bool mayRepeat(const Stmt *S) const;
-
-  /// Whether \p S may run at all: false in a branch that never runs.
-  bool mayRun(const Stmt *S) const;
+  /// Whether \p Touch may run more than once in one call of the function:
+  /// a loop holds it, or the function jumps back.
+  bool mayRepeat(const LocalTouch &Touch) const {
+    return JumpsBack || Touch.OutermostLoop;
+  }
 
 private:
-  /// Whether \p Loop, a loop's range, holds the location \p L.
-  bool holds(SourceRange Loop, SourceLocation L) const;
-
   const SourceManager &SM;
-  /// Every loop of the body, as the range of its expansion.
-  llvm::SmallVector<SourceRange, 8> Loops;
-  /// The statements of branches that never run.
-  llvm::SmallPtrSet<const Stmt *, 8> Dead;
+  llvm::DenseMap<const VarDecl *, LocalTouches> Index;
   bool JumpsBack = false;
 };
 

@@ -728,8 +728,7 @@ ValueSources::Tracer::localWrites(const VarDecl *Var, FunctionFacts &Facts,
     // A write that never runs (`if (ENABLE_FEATURE_X) n += extra;` with
     // the macro 0), or only after the product (`n = i; goto fail;` past
     // the allocation), gives its factor no value.
-    if (!Facts.order().mayRun(Touch.At) ||
-        (Read && !Facts.order().mayRunBefore(Touch.At, Read)))
+    if (!Touch.MayRun || (Read && !Facts.Touches.mayRunBefore(Touch, Read)))
       continue;
     const auto *Set = dyn_cast_or_null<BinaryOperator>(Touch.At);
     if (Set && Set->getOpcode() == BO_Assign)
@@ -747,7 +746,7 @@ ValueSources::Tracer::localWrites(const VarDecl *Var, FunctionFacts &Facts,
                                   return refersTo(E->IgnoreParenImpCasts(),
                                                   Var);
                                 }) &&
-             Facts.order().mayRepeat(Touch.At))
+             Facts.Touches.mayRepeat(Touch))
       L.Growth = Touch.At;
     else if (const auto *Walk =
                  Touch.Kind == LocalTouch::Step && !Touch.Loops.empty()

@@ -199,18 +199,11 @@ private:
         Effects.emplace(Function);
       return *Effects;
     }
-    /// The order of its code, read the first time it is asked.
-    const CodeOrder &order() {
-      if (!Order)
-        Order.emplace(Function, Function->getASTContext().getSourceManager());
-      return *Order;
-    }
     const Decl *Function;
     LocalTouchIndex Touches;
 
   private:
     std::optional<FunctionEffects> Effects;
-    std::optional<CodeOrder> Order;
   };
   FunctionFacts &factsOf(const Decl *Function);
 
