@@ -20,10 +20,60 @@ bool anyStatement(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Pred) {
   return false;
 }
 
+/// Whether \p E reads a variable the evaluator cannot know, a parameter or
+/// a local or global not declared const (nor a reference), on a path that every
+/// evaluation of
+/// \p E takes: through arithmetic, comparisons, casts, members and
+/// subscripts only (not `&&`, `||`, `?:`, calls, `&`, `sizeof`, which can
+/// give a value without that read). Such an expression is no constant, and
+/// saying so here spares the evaluator's setup on each of the many
+/// conditions and assignments that are not (`if (rc != 0)`, `n = len + 1`).
+static bool readsUnknownVariable(const Expr *E) {
+  llvm::SmallVector<const Expr *, 8> Work{E};
+  bool Reads = false;
+  while (!Work.empty()) {
+    const Expr *Part = Work.pop_back_val()->IgnoreParens();
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Part);
+        Cast && Cast->getCastKind() == CK_LValueToRValue) {
+      const auto *Ref =
+          dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens());
+      const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+      if (Var && !Var->getType()->isReferenceType() &&
+          (isa<ParmVarDecl>(Var) ||
+           (!Var->getType().isConstQualified() && !Var->isConstexpr())))
+        Reads = true;
+      else
+        Work.push_back(Cast->getSubExpr());
+      continue;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(Part)) {
+      if (BO->isLogicalOp() || BO->isCommaOp() || BO->isAssignmentOp())
+        return false;
+      Work.push_back(BO->getLHS());
+      Work.push_back(BO->getRHS());
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(Part)) {
+      if (UO->getOpcode() == UO_AddrOf || UO->getOpcode() == UO_Deref ||
+          UO->isIncrementDecrementOp())
+        return false;
+      Work.push_back(UO->getSubExpr());
+    } else if (const auto *Cast = dyn_cast<CastExpr>(Part)) {
+      Work.push_back(Cast->getSubExpr());
+    } else if (const auto *Member = dyn_cast<MemberExpr>(Part)) {
+      Work.push_back(Member->getBase());
+    } else if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Part)) {
+      Work.push_back(Sub->getBase());
+      Work.push_back(Sub->getIdx());
+    } else if (!isa<IntegerLiteral, CharacterLiteral, DeclRefExpr>(Part)) {
+      return false;
+    }
+  }
+  return Reads;
+}
+
 std::optional<llvm::APSInt> constantValue(const Expr *E,
                                           const ASTContext &Ctx) {
   if (E->isValueDependent() || E->isTypeDependent() ||
-      !E->getType()->isIntegralOrEnumerationType())
+      !E->getType()->isIntegralOrEnumerationType() || readsUnknownVariable(E))
     return std::nullopt;
   Expr::EvalResult Result;
   if (E->HasSideEffects(Ctx) || !E->EvaluateAsInt(Result, Ctx))

@@ -132,6 +132,20 @@ more:
   return malloc(res * 4);
 }
 
+/* Negative: the same when the condition also reads a variable that `&&`
+   never reaches: `ENABLE_RESERVE && verbose` is 0 all the same. */
+unsigned *reserved_when_verbose(unsigned size, unsigned n, unsigned extra,
+                                int verbose, int (*enough)(unsigned)) {
+  unsigned res;
+more:
+  res = size / n;
+  if (ENABLE_RESERVE && verbose)
+    res *= extra;
+  if (!enough(res))
+    goto more;
+  return malloc(res * 4);
+}
+
 /* Negative: a goto back in the else of an always-true condition never
    runs, so the one doubling runs once. */
 unsigned *rounded_else(unsigned size, unsigned n) {
