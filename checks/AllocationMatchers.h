@@ -55,15 +55,6 @@ namespace matchers {
 
 using namespace ast_matchers;
 
-/// Code of a template that still depends on its parameters.
-AST_MATCHER(Decl, isDependentCode) {
-  const auto *DC = dyn_cast<DeclContext>(&Node);
-  return DC && DC->isDependentContext();
-}
-
-/// Code instantiated from a template.
-AST_MATCHER(Decl, isInstantiated) { return isInstantiatedCode(&Node); }
-
 /// Whether \p Call calls an allocator \p Table knows, configured or
 /// discovered (with \p WithZeroingForm, only one that has a zeroing
 /// counterpart), outside system headers. The table answers once per callee
@@ -122,15 +113,52 @@ inline llvm::ArrayRef<const CallExpr *> ownCalls(const Decl &Function) {
   return Last.Answer = Last.Walked;
 }
 
-/// Matches a function (or lambda, or block) once for each allocator call
-/// in its own body (see ownCalls and isAllocationCall), bound as "call".
-AST_MATCHER_P2(Decl, forEachOwnAllocationCall, const AllocatorTable *, Table,
-               bool, WithZeroingForm) {
+/// How a check reads templates.
+enum class TemplateReading {
+  /// In their instantiations; the definition is skipped.
+  Instantiations,
+  /// In their definition as written; instantiations are skipped.
+  Definitions,
+};
+
+/// Whether the check reads the code of \p D, a function or a block: one
+/// with a body, outside system headers, and as \p Reading says of
+/// templates. Prototypes, most of the functions a file declares, fail the
+/// first test.
+inline bool readsCodeOf(const Decl &D, TemplateReading Reading,
+                        const SourceManager &SM) {
+  if (const auto *FD = dyn_cast<FunctionDecl>(&D);
+      FD && (!FD->doesThisDeclarationHaveABody() || !FD->getBody()))
+    return false;
+  SourceLocation Where = SM.getExpansionLoc(D.getBeginLoc());
+  if (Where.isValid() && SM.isInSystemHeader(Where))
+    return false;
+  if (Reading == TemplateReading::Instantiations) {
+    const auto *DC = dyn_cast<DeclContext>(&D);
+    return !DC || !DC->isDependentContext();
+  }
+  return !isInstantiatedCode(&D);
+}
+
+/// Matches a function (or lambda, or block) whose code the check reads
+/// (readsCodeOf) once for each allocator call in its own body (see
+/// ownCalls and isAllocationCall), bound as "call". One matcher for all of
+/// it: each matcher of a conjunction costs the finder a dispatch on every
+/// function the file declares, system headers' too.
+struct AllocationCalls {
+  const AllocatorTable *Table;
+  /// Only calls of allocators that have a zeroing form.
+  bool WithZeroingForm;
+  TemplateReading Reading;
+};
+AST_MATCHER_P(Decl, forEachOwnAllocationCall, AllocationCalls, Wanted) {
   const SourceManager &SM = Finder->getASTContext().getSourceManager();
+  if (!readsCodeOf(Node, Wanted.Reading, SM))
+    return false;
   ast_matchers::internal::BoundNodesTreeBuilder Result;
   bool Matched = false;
   for (const CallExpr *Call : ownCalls(Node)) {
-    if (!isAllocationCall(*Call, *Table, WithZeroingForm, SM))
+    if (!isAllocationCall(*Call, *Wanted.Table, Wanted.WithZeroingForm, SM))
       continue;
     ast_matchers::internal::BoundNodesTreeBuilder Bound(*Builder);
     Bound.setBinding("call", DynTypedNode::create(*Call));
@@ -140,14 +168,6 @@ AST_MATCHER_P2(Decl, forEachOwnAllocationCall, const AllocatorTable *, Table,
   *Builder = std::move(Result);
   return Matched;
 }
-
-/// How a check reads templates.
-enum class TemplateReading {
-  /// In their instantiations; the definition is skipped.
-  Instantiations,
-  /// In their definition as written; instantiations are skipped.
-  Definitions,
-};
 
 /// Registers \p Check for every call to an allocator of \p Table (only
 /// those with a zeroing form, when \p WithZeroingForm), bound as "call",
@@ -159,19 +179,9 @@ inline void addAllocationCallMatchers(MatchFinder &Finder,
                                       const AllocatorTable &Table,
                                       bool WithZeroingForm,
                                       TemplateReading Reading) {
-  auto Calls = forEachOwnAllocationCall(&Table, WithZeroingForm);
-  auto Skipped = Reading == TemplateReading::Instantiations
-                     ? decl(isDependentCode())
-                     : decl(isInstantiated());
-  Finder.addMatcher(functionDecl(isDefinition(), hasBody(stmt()),
-                                 unless(isExpansionInSystemHeader()),
-                                 unless(Skipped), Calls)
-                        .bind("function"),
-                    Check);
-  Finder.addMatcher(
-      blockDecl(unless(isExpansionInSystemHeader()), unless(Skipped), Calls)
-          .bind("function"),
-      Check);
+  auto Calls = forEachOwnAllocationCall({&Table, WithZeroingForm, Reading});
+  Finder.addMatcher(functionDecl(Calls).bind("function"), Check);
+  Finder.addMatcher(blockDecl(Calls).bind("function"), Check);
 }
 
 } // namespace matchers
