@@ -140,17 +140,19 @@ inline bool readsCodeOf(const Decl &D, TemplateReading Reading,
   return !isInstantiatedCode(&D);
 }
 
-/// Matches a function (or lambda, or block) whose code the check reads
-/// (readsCodeOf) once for each allocator call in its own body (see
-/// ownCalls and isAllocationCall), bound as "call". One matcher for all of
-/// it: each matcher of a conjunction costs the finder a dispatch on every
-/// function the file declares, system headers' too.
+/// What forEachOwnAllocationCall looks for.
 struct AllocationCalls {
   const AllocatorTable *Table;
   /// Only calls of allocators that have a zeroing form.
   bool WithZeroingForm;
   TemplateReading Reading;
 };
+
+/// Matches a function (or lambda, or block) whose code the check reads
+/// (readsCodeOf) once for each allocator call in its own body (see
+/// ownCalls and isAllocationCall), bound as "call". One matcher for all of
+/// it: each matcher of a conjunction costs the finder a dispatch on every
+/// function the file declares, system headers' too.
 AST_MATCHER_P(Decl, forEachOwnAllocationCall, AllocationCalls, Wanted) {
   const SourceManager &SM = Finder->getASTContext().getSourceManager();
   if (!readsCodeOf(Node, Wanted.Reading, SM))

@@ -20,14 +20,14 @@ bool anyStatement(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Pred) {
   return false;
 }
 
-/// Whether \p E reads a variable the evaluator cannot know, a parameter or
-/// a local or global not declared const (nor a reference), on a path that every
-/// evaluation of
-/// \p E takes: through arithmetic, comparisons, casts, members and
-/// subscripts only (not `&&`, `||`, `?:`, calls, `&`, `sizeof`, which can
-/// give a value without that read). Such an expression is no constant, and
-/// saying so here spares the evaluator's setup on each of the many
-/// conditions and assignments that are not (`if (rc != 0)`, `n = len + 1`).
+/// Whether \p E reads a variable the evaluator cannot know (a parameter, or
+/// a local or global neither const nor a reference) on a path that every
+/// evaluation of \p E takes: through arithmetic, comparisons, casts,
+/// members and subscripts only (not `&&`, `||`, `?:`, calls, `&`, `sizeof`,
+/// which can give a value without that read). Such an expression is no
+/// constant, and saying so here spares the evaluator's setup on each of the
+/// many conditions and assignments that are not (`if (rc != 0)`,
+/// `n = len + 1`).
 static bool readsUnknownVariable(const Expr *E) {
   llvm::SmallVector<const Expr *, 8> Work{E};
   bool Reads = false;
