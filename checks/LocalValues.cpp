@@ -25,6 +25,14 @@ static bool returnsTwice(const CallExpr *Call) {
   return Name && Name->getName().contains("setjmp");
 }
 
+bool jumpsBackward(const GotoStmt *Goto, const SourceManager &SM) {
+  const LabelStmt *Target =
+      Goto->getLabel() ? Goto->getLabel()->getStmt() : nullptr;
+  return !Target || !SM.isBeforeInTranslationUnit(
+                        SM.getExpansionLoc(Goto->getBeginLoc()),
+                        SM.getExpansionLoc(Target->getBeginLoc()));
+}
+
 bool jumpsUnnamed(const Stmt *S) {
   if (isa<IndirectGotoStmt>(S))
     return true;
@@ -87,7 +95,7 @@ public:
     const Stmt *DeadChild = nullptr;
     if (ReadOrder && !InDead) {
       if (const auto *Goto = dyn_cast<GotoStmt>(S))
-        JumpsBack |= jumpsBack(Goto);
+        JumpsBack |= jumpsBackward(Goto, Ctx.getSourceManager());
       else if (const auto *If = dyn_cast<IfStmt>(S))
         DeadChild = deadBranch(If, Ctx);
       else
@@ -100,10 +108,8 @@ public:
     bool Loop = isLoop(S);
     if (Loop)
       Loops.push_back(S);
-    bool Outermost =
-        ReadOrder && !InDead && !OutermostLoop &&
-        isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, ObjCForCollectionStmt>(
-            S);
+    bool Outermost = ReadOrder && !InDead && !OutermostLoop &&
+                     (Loop || isa<CXXForRangeStmt, ObjCForCollectionStmt>(S));
     if (Outermost)
       OutermostLoop = S;
     for (const Stmt *Child : S->children()) {
@@ -185,15 +191,6 @@ private:
                                 {Loops.begin(), Loops.end()},
                                 OutermostLoop,
                                 !InDead});
-  }
-
-  /// A `goto` to a label that does not come after it.
-  bool jumpsBack(const GotoStmt *Goto) const {
-    const LabelStmt *Target = Goto->getLabel()->getStmt();
-    const SourceManager &SM = Ctx.getSourceManager();
-    return !Target || !SM.isBeforeInTranslationUnit(
-                          SM.getExpansionLoc(Goto->getBeginLoc()),
-                          SM.getExpansionLoc(Target->getBeginLoc()));
   }
 
   const VarDecl *Only;

@@ -108,6 +108,10 @@ private:
 /// A loop statement: `for`, `while` or `do`.
 bool isLoop(const Stmt *S);
 
+/// Whether \p Goto goes to a label that does not come after it in the
+/// source (or to none), so that code above it may run again.
+bool jumpsBackward(const GotoStmt *Goto, const SourceManager &SM);
+
 /// Whether \p S moves control to a place no `goto` label of it names, as
 /// far as the AST tells: a computed goto, an `asm goto`, a call that
 /// returns twice (`setjmp`, to which a later `longjmp` comes back).

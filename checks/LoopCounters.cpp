@@ -74,12 +74,10 @@ void LoopCounters::indexJumps() {
   J.find(Function->getBody(), Loops, Switches);
   const SourceManager &SM = Model.context().getSourceManager();
   JumpsForward = !J.Indirect && llvm::all_of(J.Gotos, [&](const auto &G) {
-    const LabelStmt *Target =
-        G.first->getLabel() ? G.first->getLabel()->getStmt() : nullptr;
-    auto It = Target ? J.Labels.find(Target) : J.Labels.end();
-    if (It == J.Labels.end() || !SM.isBeforeInTranslationUnit(
-                                    SM.getExpansionLoc(G.first->getBeginLoc()),
-                                    SM.getExpansionLoc(Target->getBeginLoc())))
+    if (jumpsBackward(G.first, SM))
+      return false;
+    auto It = J.Labels.find(G.first->getLabel()->getStmt());
+    if (It == J.Labels.end())
       return false;
     // Into no loop that the goto is not already in.
     return llvm::all_of(It->second, [&](const Stmt *Loop) {
