@@ -161,12 +161,12 @@ ValueRange RangeEvaluator::evaluateValue(const Expr *E) {
     return Model.rangeOf(T);
   if (!T->isIntegralOrEnumerationType())
     return {};
-  const ASTContext &Ctx = Model.context();
-  Expr::EvalResult Result;
-  if (!E->HasSideEffects(Ctx) && E->EvaluateAsInt(Result, Ctx)) {
-    const llvm::APSInt &V = Result.Val.getInt();
-    if (V.getSignificantBits() <= 64)
-      return ValueRange::point(*toWide(V));
+  // constantValue answers at once for an expression that reads a variable:
+  // asking the evaluator at every level of `k + k + ... + k` cost time
+  // quadratic in its length.
+  if (std::optional<llvm::APSInt> V = constantValue(E, Model.context())) {
+    if (V->getSignificantBits() <= 64)
+      return ValueRange::point(*toWide(*V));
     return Model.rangeOf(T);
   }
   if (const auto *Cast = dyn_cast<CastExpr>(E))

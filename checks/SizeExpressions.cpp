@@ -24,13 +24,13 @@ bool anyStatement(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Pred) {
 /// a local or global neither const nor a reference) on a path that every
 /// evaluation of \p E takes: through arithmetic, comparisons, casts,
 /// members and subscripts only (not `&&`, `||`, `?:`, calls, `&`, `sizeof`,
-/// which can give a value without that read). Such an expression is no
-/// constant, and saying so here spares the evaluator's setup on each of the
-/// many conditions and assignments that are not (`if (rc != 0)`,
-/// `n = len + 1`).
+/// which can give a value without that read; the walk does not enter
+/// them). Such an expression is no constant, and saying so here spares the
+/// evaluator's setup on each of the many conditions and assignments that
+/// are not (`if (rc != 0)`, `n = len + 1`). The right operand is read
+/// first: in a chain `k + k + ... + k` the first read is at hand.
 static bool readsUnknownVariable(const Expr *E) {
   llvm::SmallVector<const Expr *, 8> Work{E};
-  bool Reads = false;
   while (!Work.empty()) {
     const Expr *Part = Work.pop_back_val()->IgnoreParens();
     if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Part);
@@ -41,20 +41,20 @@ static bool readsUnknownVariable(const Expr *E) {
       if (Var && !Var->getType()->isReferenceType() &&
           (isa<ParmVarDecl>(Var) ||
            (!Var->getType().isConstQualified() && !Var->isConstexpr())))
-        Reads = true;
+        return true;
       else
         Work.push_back(Cast->getSubExpr());
       continue;
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(Part)) {
       if (BO->isLogicalOp() || BO->isCommaOp() || BO->isAssignmentOp())
-        return false;
+        continue;
       Work.push_back(BO->getLHS());
       Work.push_back(BO->getRHS());
     } else if (const auto *UO = dyn_cast<UnaryOperator>(Part)) {
       if (UO->getOpcode() == UO_AddrOf || UO->getOpcode() == UO_Deref ||
           UO->isIncrementDecrementOp())
-        return false;
+        continue;
       Work.push_back(UO->getSubExpr());
     } else if (const auto *Cast = dyn_cast<CastExpr>(Part)) {
       Work.push_back(Cast->getSubExpr());
@@ -63,11 +63,9 @@ static bool readsUnknownVariable(const Expr *E) {
     } else if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Part)) {
       Work.push_back(Sub->getBase());
       Work.push_back(Sub->getIdx());
-    } else if (!isa<IntegerLiteral, CharacterLiteral, DeclRefExpr>(Part)) {
-      return false;
     }
   }
-  return Reads;
+  return false;
 }
 
 std::optional<llvm::APSInt> constantValue(const Expr *E,
