@@ -2,6 +2,7 @@
 
 #include "MallocMemsetCheck.h"
 #include "AllocationMatchers.h"
+#include "AnalysisStack.h"
 #include "SizeExpressions.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -84,6 +85,12 @@ static bool isPlainPointerStore(const AllocationSite &Site) {
 }
 
 void MallocMemsetCheck::check(const MatchFinder::MatchResult &Result) {
+  // Code can be deeper than this thread's stack holds the analyses' frames
+  // for (AnalysisStack.h).
+  onAnalysisStack([&] { checkCall(Result); });
+}
+
+void MallocMemsetCheck::checkCall(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   const auto *Function = Result.Nodes.getNodeAs<Decl>("function");
   ASTContext &Ctx = *Result.Context;

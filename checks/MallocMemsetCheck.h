@@ -40,6 +40,8 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
+  /// The analysis of one matched call, on the analysis stack.
+  void checkCall(const ast_matchers::MatchFinder::MatchResult &Result);
   /// What is computed once per function that has a candidate call, each
   /// part only when a call gets that far.
   struct FunctionState {

@@ -2,6 +2,7 @@
 
 #include "UncheckedMultiplicationCheck.h"
 #include "AllocationMatchers.h"
+#include "AnalysisStack.h"
 #include "LLVMCompat.h"
 #include "SourceEdits.h"
 
@@ -106,6 +107,13 @@ FunctionAnalyses &UncheckedMultiplicationCheck::analysesOf(const Decl *Function,
 }
 
 void UncheckedMultiplicationCheck::check(
+    const MatchFinder::MatchResult &Result) {
+  // Code can be deeper than this thread's stack holds the analyses' frames
+  // for (AnalysisStack.h).
+  onAnalysisStack([&] { checkCall(Result); });
+}
+
+void UncheckedMultiplicationCheck::checkCall(
     const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   const auto *Function = Result.Nodes.getNodeAs<Decl>("function");

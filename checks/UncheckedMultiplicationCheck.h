@@ -41,6 +41,8 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
+  /// The analysis of one matched call, on the analysis stack.
+  void checkCall(const ast_matchers::MatchFinder::MatchResult &Result);
   FunctionAnalyses &analysesOf(const Decl *Function, ASTContext &Ctx);
   void emitDiagnostic(const CallExpr *Call, const SizeOrigin &Origin,
                       const WrappingProduct &Wrap, bool CanWrap,
