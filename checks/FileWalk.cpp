@@ -152,7 +152,9 @@ private:
     llvm::SmallVector<const Stmt *, 64> Work{Root};
     while (!Work.empty()) {
       const Stmt *S = Work.pop_back_val();
-      if (isa<BinaryOperator, UnaryOperator, CallExpr, DeclRefExpr>(S)) {
+      if (isa<BinaryOperator, UnaryOperator, CallExpr>(S) ||
+          (isa<DeclRefExpr>(S) &&
+           isa<FunctionDecl>(cast<DeclRefExpr>(S)->getDecl()))) {
         for (StatementReader *R : Readers)
           R->read(S);
         if (const auto *Call = dyn_cast<CallExpr>(S); Call && Owner)
