@@ -42,8 +42,7 @@ static bool readsUnknownVariable(const Expr *E) {
           (isa<ParmVarDecl>(Var) ||
            (!Var->getType().isConstQualified() && !Var->isConstexpr())))
         return true;
-      else
-        Work.push_back(Cast->getSubExpr());
+      Work.push_back(Cast->getSubExpr());
       continue;
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(Part)) {
