@@ -8,9 +8,11 @@
 
 #include "AnalysisStack.h"
 
-#include <cstddef>
+#include <cstddef> // defines __GLIBC__ where it applies
 
-#if defined(__linux__) || defined(__APPLE__)
+// glibc's ucontext only: macOS declares it only under _XOPEN_SOURCE, and
+// musl has none.
+#if defined(__GLIBC__)
 #include <sys/mman.h>
 #include <ucontext.h>
 #include <unistd.h>
