@@ -1,0 +1,134 @@
+//===--- InputFunctions.cpp -----------------------------------------------===//
+
+#include "InputFunctions.h"
+#include "ObjectLengths.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+
+namespace clang::tidy::calloc {
+
+static bool parseInputEntry(llvm::StringRef Text, InputEntry &Out,
+                            std::string &Error) {
+  llvm::StringRef Name = Text;
+  if (size_t Open = Text.find('('); Open != llvm::StringRef::npos) {
+    llvm::StringRef Arg = Text.drop_front(Open + 1).trim();
+    unsigned N = 0;
+    if (!Arg.consume_back(")") || !Arg.trim().starts_with("out=") ||
+        Arg.trim().drop_front(4).trim().getAsInteger(10, N) || N == 0) {
+      Error = "expected 'name', 'name(out=N)' with N counted from 1, or "
+              "'record.field'";
+      return false;
+    }
+    Out.OutArgument = N;
+    Name = Text.take_front(Open);
+  }
+  Name = Name.trim();
+  auto [Record, Field] = Name.split('.');
+  if (!Field.empty() || Name.ends_with(".")) {
+    if (Out.OutArgument || !isIdentifier(Record.trim()) ||
+        !isIdentifier(Field.trim())) {
+      Error = "'" + Text.str() + "' is not 'record.field'";
+      return false;
+    }
+    Out.Record = Record.trim().str();
+    Out.Name = Field.trim().str();
+    return true;
+  }
+  if (!isIdentifier(Name)) {
+    Error = "'" + Name.str() + "' is not a function name";
+    return false;
+  }
+  Out.Name = Name.str();
+  return true;
+}
+
+InputFunctions::InputFunctions(llvm::StringRef Spec) : Spec(Spec.str()) {
+  parseOptionList(
+      Spec,
+      [&](llvm::StringRef Item, std::string &Error) {
+        InputEntry Entry;
+        if (!parseInputEntry(Item, Entry, Error))
+          return false;
+        Entries.push_back(std::move(Entry));
+        return true;
+      },
+      Errors);
+}
+
+void InputFunctions::reportErrors(const ClangTidyCheck &Check) const {
+  reportOptionErrors(Check, OptionName, Errors);
+}
+
+static bool isCharacterPointer(QualType T) {
+  return T->isPointerType() && (T->getPointeeType()->isAnyCharacterType() ||
+                                T->getPointeeType()->isWideCharType());
+}
+
+/// A name that says the function turns text into a number: the C library's
+/// `strtol`, `atoi`, `wcstoul` and their kin in projects (`ngx_atoi`,
+/// `ngx_atosz`, `parse_strtoul`).
+static bool namesTextToNumber(llvm::StringRef Lower) {
+  for (llvm::StringRef Word :
+       {"atoi", "atol", "atosz", "atoof", "hextoi", "strto", "wcsto"})
+    if (Lower.contains(Word))
+      return true;
+  return false;
+}
+
+/// A name that says the function decodes a 64-bit integer from bytes in a
+/// given order (`read_be64`, `archive_le64dec`, `__bswap_64`).
+static bool namesDecoded64(llvm::StringRef Lower) {
+  for (llvm::StringRef Word :
+       {"be64", "le64", "64be", "64le", "bswap64", "bswap_64"})
+    if (Lower.contains(Word))
+      return true;
+  return Lower == "__uint64_identity";
+}
+
+bool InputFunctions::returnsInput(const CallExpr *Call) const {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier())
+    return false;
+  llvm::StringRef Name = Callee->getName();
+  for (const InputEntry &E : Entries)
+    if (E.Record.empty() && !E.OutArgument && E.Name == Name)
+      return true;
+  QualType Result = Callee->getReturnType();
+  if (!Result->isIntegerType())
+    return false;
+  std::string Lower = Name.lower();
+  if (Callee->getNumParams() >= 1 &&
+      isCharacterPointer(Callee->getParamDecl(0)->getType()) &&
+      namesTextToNumber(Lower))
+    return true;
+  return Callee->getASTContext().getTypeSize(Result) >= 64 &&
+         namesDecoded64(Lower);
+}
+
+const Expr *InputFunctions::outArgument(const CallExpr *Call) const {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier())
+    return nullptr;
+  for (const InputEntry &E : Entries)
+    if (E.Record.empty() && E.OutArgument && E.Name == Callee->getName() &&
+        E.OutArgument <= Call->getNumArgs())
+      return Call->getArg(E.OutArgument - 1);
+  return nullptr;
+}
+
+bool InputFunctions::holdsInput(const FieldDecl *Field) const {
+  const RecordDecl *Record = Field->getParent();
+  for (const InputEntry &E : Entries) {
+    if (E.Record.empty() || E.Name != Field->getName())
+      continue;
+    if (Record->getName() == E.Record)
+      return true;
+    if (const TypedefNameDecl *Typedef = Record->getTypedefNameForAnonDecl();
+        Typedef && Typedef->getName() == E.Record)
+      return true;
+  }
+  return false;
+}
+
+} // namespace clang::tidy::calloc
