@@ -152,7 +152,7 @@ private:
     llvm::SmallVector<const Stmt *, 64> Work{Root};
     while (!Work.empty()) {
       const Stmt *S = Work.pop_back_val();
-      if (isa<BinaryOperator, UnaryOperator, CallExpr>(S) ||
+      if (isa<BinaryOperator, UnaryOperator, CallExpr, IfStmt>(S) ||
           (isa<DeclRefExpr>(S) &&
            isa<FunctionDecl>(cast<DeclRefExpr>(S)->getDecl()))) {
         for (StatementReader *R : Readers)

@@ -6,6 +6,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 
+#include <optional>
+
 namespace clang::tidy::calloc {
 
 static bool parseInputEntry(llvm::StringRef Text, InputEntry &Out,
@@ -95,26 +97,99 @@ bool InputFunctions::returnsInput(const CallExpr *Call) const {
     if (E.Record.empty() && !E.OutArgument && E.Name == Name)
       return true;
   QualType Result = Callee->getReturnType();
-  if (!Result->isIntegerType())
+  bool Floating = Result->isRealFloatingType();
+  if (!Result->isIntegerType() && !Floating)
     return false;
   std::string Lower = Name.lower();
   if (Callee->getNumParams() >= 1 &&
       isCharacterPointer(Callee->getParamDecl(0)->getType()) &&
-      namesTextToNumber(Lower))
+      (namesTextToNumber(Lower) ||
+       (Floating && llvm::StringRef(Lower).ends_with("atof"))))
     return true;
-  return Callee->getASTContext().getTypeSize(Result) >= 64 &&
+  return !Floating && Callee->getASTContext().getTypeSize(Result) >= 64 &&
          namesDecoded64(Lower);
 }
 
-const Expr *InputFunctions::outArgument(const CallExpr *Call) const {
+/// For a function of the `scanf` family, the index of its format argument.
+static std::optional<unsigned> scanfFormatIndex(const FunctionDecl *Callee) {
+  if (!Callee->isVariadic())
+    return std::nullopt;
+  llvm::StringRef Name = Callee->getName();
+  // glibc's redirections, when a file names them directly.
+  for (llvm::StringRef Prefix : {"__isoc99_", "__isoc23_"})
+    Name.consume_front(Prefix);
+  if (Name == "scanf" || Name == "wscanf")
+    return 0;
+  if (Name == "sscanf" || Name == "fscanf" || Name == "swscanf" ||
+      Name == "fwscanf")
+    return 1;
+  return std::nullopt;
+}
+
+/// Whether the conversion of a `scanf` \p Format that fills the argument
+/// \p Arg (counted among the arguments after the format, from 0) reads a
+/// number: `d i o u x X` and `a e f g` (any case) with any length
+/// modifier. `%n` stores how many characters were read so far, not a
+/// number from the input; `s c [ p` store no number; `*` assigns nothing
+/// and takes no argument.
+static bool scansNumberInto(const StringLiteral *Format, unsigned Arg) {
+  unsigned Length = Format->getLength();
+  auto At = [&](unsigned I) -> uint32_t {
+    return I < Length ? Format->getCodeUnit(I) : 0;
+  };
+  unsigned Next = 0; // the argument the next assigning conversion fills
+  for (unsigned I = 0; I < Length; ++I) {
+    if (At(I) != '%')
+      continue;
+    ++I;
+    if (At(I) == '%')
+      continue;
+    bool Assigns = true;
+    if (At(I) == '*') {
+      Assigns = false;
+      ++I;
+    }
+    while (At(I) >= '0' && At(I) <= '9')
+      ++I;
+    while (At(I) && llvm::StringRef("hljztLqm").contains(char(At(I))))
+      ++I;
+    uint32_t Conversion = At(I);
+    if (Conversion == '[') {
+      // A set: `]` right after `[` or `[^` belongs to it.
+      ++I;
+      if (At(I) == '^')
+        ++I;
+      if (At(I) == ']')
+        ++I;
+      while (I < Length && At(I) != ']')
+        ++I;
+    }
+    if (!Assigns)
+      continue;
+    if (Next++ == Arg)
+      return Conversion < 128 &&
+             llvm::StringRef("diouxXaAeEfFgG").contains(char(Conversion));
+  }
+  return false;
+}
+
+bool InputFunctions::storesInputThrough(const CallExpr *Call,
+                                        unsigned Arg) const {
   const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee || !Callee->getIdentifier())
-    return nullptr;
+  if (!Callee || !Callee->getIdentifier() || Arg >= Call->getNumArgs())
+    return false;
   for (const InputEntry &E : Entries)
     if (E.Record.empty() && E.OutArgument && E.Name == Callee->getName() &&
-        E.OutArgument <= Call->getNumArgs())
-      return Call->getArg(E.OutArgument - 1);
-  return nullptr;
+        E.OutArgument == Arg + 1)
+      return true;
+  std::optional<unsigned> FormatIndex = scanfFormatIndex(Callee);
+  if (!FormatIndex || Arg <= *FormatIndex)
+    return false;
+  // A format that is not written at the call is not read: no argument is
+  // taken for input.
+  const auto *Format = dyn_cast<StringLiteral>(
+      Call->getArg(*FormatIndex)->IgnoreParenImpCasts());
+  return Format && scansNumberInto(Format, Arg - *FormatIndex - 1);
 }
 
 bool InputFunctions::holdsInput(const FieldDecl *Field) const {

@@ -32,11 +32,16 @@ struct InputEntry {
   unsigned OutArgument = 0; // 1-based; 0 for the result
 };
 
-/// The `Inputs` option, with the C library's parsers (strtol and friends,
-/// atoi, ...) and the functions recognized by name and type: one returning
-/// an integer from a character pointer whose name says it converts text to
-/// a number (`ngx_atoi`, `parse_strtoul`), and one returning a 64-bit
-/// integer whose name says it decodes one (`read_be64`, `archive_le64dec`).
+/// The `Inputs` option, with the C library's parsers and the functions
+/// recognized by name and type:
+/// - one returning a number from a character pointer whose name says it
+///   converts text to a number: `strtol`, `atoi`, `strtod`, `atof` and
+///   their kin in projects (`ngx_atoi`, `parse_strtoul`, `g_ascii_strtod`);
+///   a floating-point one counts for the integer it is converted to;
+/// - one returning a 64-bit integer whose name says it decodes one
+///   (`read_be64`, `archive_le64dec`);
+/// - the `scanf` family (`sscanf`, `fscanf`, `scanf` and the wide ones)
+///   with a literal format: the arguments of its numeric conversions.
 class InputFunctions {
 public:
   static constexpr llvm::StringLiteral OptionName = "Inputs";
@@ -47,8 +52,9 @@ public:
 
   /// Whether \p Call returns a number from outside the program.
   bool returnsInput(const CallExpr *Call) const;
-  /// The argument through which \p Call stores such a number, if any.
-  const Expr *outArgument(const CallExpr *Call) const;
+  /// Whether \p Call stores such a number through its argument \p Arg
+  /// (counted from 0).
+  bool storesInputThrough(const CallExpr *Call, unsigned Arg) const;
   /// Whether \p Field is configured as holding such a number.
   bool holdsInput(const FieldDecl *Field) const;
 

@@ -274,6 +274,13 @@ void UncheckedMultiplicationCheck::emitSourceNote(
          DiagnosticIDs::Note)
         << displayText(Source.Factor, Ctx) << displayText(At, Ctx) << Bytes
         << At->getSourceRange();
+    if (Source.NanTest)
+      diag(Source.NanTest->getBeginLoc(),
+           "NaN passes this test ('%0'): every ordered comparison with NaN is "
+           "false, and converting NaN to an integer is undefined",
+           DiagnosticIDs::Note)
+          << displayText(Source.NanTest, Ctx)
+          << Source.NanTest->getSourceRange();
     return;
   }
   diag(Source.Api->getLocation(),

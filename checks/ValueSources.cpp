@@ -97,8 +97,8 @@ void ValueSources::read(const Stmt *S) {
     if (BO->isRelationalOp()) {
       // Read as "side Op other": `n > C` tests n against a limit above it.
       bool Greater = Op == BO_GT || Op == BO_GE;
-      noteComparison(BO->getLHS(), BO->getRHS(), Greater);
-      noteComparison(BO->getRHS(), BO->getLHS(), !Greater);
+      noteComparison(BO, BO->getLHS(), BO->getRHS(), Greater);
+      noteComparison(BO, BO->getRHS(), BO->getLHS(), !Greater);
       return;
     }
     if (Op != BO_Assign && Op != BO_AddAssign && Op != BO_MulAssign &&
@@ -117,6 +117,10 @@ void ValueSources::read(const Stmt *S) {
     }
     return;
   }
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    noteNanPassingTests(If);
+    return;
+  }
   if (const auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->isIncrementOp()) {
     const auto *Var = dyn_cast_or_null<VarDecl>(storageOf(UO->getSubExpr()));
     if (Var && Var->hasGlobalStorage())
@@ -125,7 +129,6 @@ void ValueSources::read(const Stmt *S) {
     return;
   }
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    const Expr *Out = Inputs.outArgument(Call);
     // The callee's definition, looked up at the first `&x` (most calls
     // have none).
     std::optional<const FunctionDecl *> Def;
@@ -137,7 +140,7 @@ void ValueSources::read(const Stmt *S) {
       const ValueDecl *D = storageOf(Addr->getSubExpr());
       if (!D)
         continue;
-      if (Arg == Out) {
+      if (Inputs.storesInputThrough(Call, I)) {
         Index[D].InputCalls.push_back(Call);
         continue;
       }
@@ -149,12 +152,135 @@ void ValueSources::read(const Stmt *S) {
   }
 }
 
+/// Whether \p S always leaves the code after it: a `return`, a jump, a
+/// call of a noreturn function, or a block or an `if`-`else` that ends in
+/// one on every branch.
+static bool leaves(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt, BreakStmt, ContinueStmt>(S))
+    return true;
+  if (const auto *Block = dyn_cast<CompoundStmt>(S))
+    return !Block->body_empty() && leaves(Block->body_back());
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    return leaves(If->getThen()) && leaves(If->getElse());
+  if (const auto *Attributed = dyn_cast<AttributedStmt>(S))
+    return leaves(Attributed->getSubStmt());
+  const auto *E = dyn_cast<Expr>(S);
+  const auto *Call = E ? dyn_cast<CallExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  return Callee && Callee->isNoReturn();
+}
+
+/// The floating-point place \p Side names (`d`, `p->ms`), or null.
+static const ValueDecl *floatingPlace(const Expr *Side) {
+  const ValueDecl *D = storageOf(Side);
+  return D && D->getType()->isRealFloatingType() ? D : nullptr;
+}
+
+namespace {
+/// The values a condition can take.
+struct Outcomes {
+  bool True = true;
+  bool False = true;
+};
+} // namespace
+
+/// The values \p E can take when the floating-point place \p D holds NaN:
+/// an ordered comparison of it (and `==`) is false, `!=` true; `isnan` is
+/// true and the other classifications false; `!`, `&&` and `||` combine;
+/// anything else can be either.
+static Outcomes whenNaN(const Expr *E, const ValueDecl *D) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_LNot) {
+    Outcomes Sub = whenNaN(UO->getSubExpr(), D);
+    return {Sub.False, Sub.True};
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_LOr || BO->getOpcode() == BO_LAnd) {
+      Outcomes L = whenNaN(BO->getLHS(), D);
+      Outcomes R = whenNaN(BO->getRHS(), D);
+      if (BO->getOpcode() == BO_LOr)
+        return {L.True || R.True, L.False && R.False};
+      return {L.True && R.True, L.False || R.False};
+    }
+    if (BO->getOpcode() == BO_Comma)
+      return whenNaN(BO->getRHS(), D);
+    if ((BO->isRelationalOp() || BO->isEqualityOp()) &&
+        (floatingPlace(BO->getLHS()) == D ||
+         floatingPlace(BO->getRHS()) == D)) {
+      bool Unequal = BO->getOpcode() == BO_NE;
+      return {Unequal, !Unequal};
+    }
+    return {};
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() || Call->getNumArgs() != 1 ||
+        floatingPlace(Call->getArg(0)) != D)
+      return {};
+    llvm::StringRef Name = Callee->getName();
+    Name.consume_front("__builtin_");
+    if (Name == "isnan")
+      return {true, false};
+    if (Name == "isfinite" || Name == "finite" || Name == "isinf" ||
+        Name == "isinf_sign" || Name == "isnormal")
+      return {false, true};
+  }
+  return {};
+}
+
+/// The comparisons \p Cond combines with `!`, `&&` and `||`.
+static void collectTests(const Expr *Cond,
+                         llvm::SmallVectorImpl<const BinaryOperator *> &Out) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+      UO && UO->getOpcode() == UO_LNot) {
+    collectTests(UO->getSubExpr(), Out);
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
+    if (BO->isLogicalOp()) {
+      collectTests(BO->getLHS(), Out);
+      collectTests(BO->getRHS(), Out);
+    } else if (BO->isRelationalOp()) {
+      Out.push_back(BO);
+    }
+  }
+}
+
+void ValueSources::noteNanPassingTests(const IfStmt *If) {
+  // Only a test that rejects: the code after the `if` runs where its
+  // condition is false.
+  const Expr *Cond = If->getCond();
+  if (!Cond || !leaves(If->getThen()))
+    return;
+  llvm::SmallVector<const BinaryOperator *, 4> Tests;
+  collectTests(Cond, Tests);
+  for (const BinaryOperator *Test : Tests)
+    for (const Expr *Side : {Test->getLHS(), Test->getRHS()})
+      if (const ValueDecl *D = floatingPlace(Side); D && whenNaN(Cond, D).False)
+        NanPassing.try_emplace(Test, Cond);
+}
+
 /// A comparison that limits the value from above: `n > C` or `n >= C` with C
 /// above 1 (`n > 0` only tests for zero), or `n < C` and `n <= C` with C of
 /// at least 256. A smaller C there is read as a minimum (`if (cap < 16) cap
 /// = 16; else cap *= 2;`, `if (len < 4) return;`), which bounds nothing.
-void ValueSources::noteComparison(const Expr *Side, const Expr *Other,
-                                  bool Above) {
+/// A floating-point place counts as bounded by any test with a constant,
+/// except one NaN passes (noteNanPassingTests()).
+void ValueSources::noteComparison(const BinaryOperator *Test, const Expr *Side,
+                                  const Expr *Other, bool Above) {
+  if (const ValueDecl *D = floatingPlace(Side)) {
+    if (Other->isValueDependent() || !Other->isEvaluatable(Ctx))
+      return;
+    auto Passing = NanPassing.find(Test);
+    Writes &W = Index[D];
+    if (Passing == NanPassing.end())
+      W.Compared = true;
+    else if (Above && !W.NanTest)
+      W.NanTest = Passing->second;
+    return;
+  }
   const ValueDecl *D = storageOf(stripWideningCasts(Side, Ctx));
   std::optional<llvm::APSInt> Limit =
       D ? constantValue(Other, Ctx) : std::nullopt;
@@ -205,7 +331,35 @@ struct Trace {
   /// With Length, the element a loop walks: the step of a counter that goes
   /// up once per element.
   const Stmt *Counter = nullptr;
+  /// With Input: a test NaN passes on the way (Writes::NanTest).
+  const Expr *NanTest = nullptr;
 };
+
+/// \p T, with the test NaN passes of \p W, the place it went through.
+static Trace withNanTest(Trace T, const ValueSources::Writes *W) {
+  if (T.Input && W && W->NanTest && !T.NanTest)
+    T.NanTest = W->NanTest;
+  return T;
+}
+
+/// The argument of a call that rounds a floating-point value, or takes its
+/// magnitude (`ceil(x)`, `lround(x)`, `fabs(x)`): the value passes.
+static const Expr *roundedArgument(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier() || Call->getNumArgs() != 1 ||
+      !Call->getArg(0)->getType()->isRealFloatingType())
+    return nullptr;
+  llvm::StringRef Name = Callee->getName();
+  Name.consume_front("__builtin_");
+  if (Name.size() > 4 && (Name.ends_with("f") || Name.ends_with("l")))
+    Name = Name.drop_back();
+  for (llvm::StringRef Rounding :
+       {"ceil", "floor", "round", "trunc", "rint", "nearbyint", "lround",
+        "llround", "lrint", "llrint", "fabs"})
+    if (Name == Rounding)
+      return Call->getArg(0);
+  return nullptr;
+}
 
 /// How much a trace says: input, then memory, then a public parameter.
 static int rank(const Trace &T) {
@@ -424,6 +578,8 @@ Trace ValueSources::Tracer::traceValue(const Expr *E, unsigned Depth) {
 Trace ValueSources::Tracer::traceCall(const CallExpr *Call, unsigned Depth) {
   if (Sources.Inputs.returnsInput(Call))
     return {Call, nullptr, typeMax(Call->getType())};
+  if (const Expr *Rounded = roundedArgument(Call))
+    return trace(Rounded, Depth);
   const FunctionDecl *Callee = Call->getDirectCallee();
   const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
   if (!Def || !Def->hasBody() || !Seen.insert(Def).second)
@@ -504,14 +660,13 @@ Trace ValueSources::Tracer::traceStoresThrough(const FunctionDecl *Function,
       if (!Growth && growsGeometrically(BO, IsPointee))
         Growth = BO;
     } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      const Expr *Out = Sources.Inputs.outArgument(Call);
       const FunctionDecl *Def = definitionThatRuns(Call, Sources.Ctx);
       for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
         const auto *Ref =
             dyn_cast<DeclRefExpr>(Call->getArg(I)->IgnoreParenImpCasts());
         if (!Ref || Ref->getDecl() != Param)
           continue;
-        if (Call->getArg(I) == Out)
+        if (Sources.Inputs.storesInputThrough(Call, I))
           return {Call, nullptr, typeMax(Param->getType()->getPointeeType())};
         if (Def && I < Def->getNumParams())
           HandedOn.push_back({Call, I});
@@ -645,18 +800,20 @@ Trace ValueSources::Tracer::traceVariable(const VarDecl *Var, unsigned Depth,
     Trace Init;
     if (const VarDecl *Def = Var->getDefinition(); Def && Def->getInit())
       Init = trace(Def->getInit(), Depth + 1);
-    return either(capped(Init, typeMax(Var->getType())),
-                  [&] { return traceStorage(Var, Depth); });
+    return withNanTest(either(capped(Init, typeMax(Var->getType())),
+                              [&] { return traceStorage(Var, Depth); }),
+                       Sources.writesOf(Var));
   }
   const auto *Owner = dyn_cast_or_null<Decl>(Var->getParentFunctionOrMethod());
   const ValueSources::Writes *W = Sources.writesOf(Var);
   if (!Owner || (W && W->Compared))
     return {};
   if (W && !W->InputCalls.empty())
-    return {W->InputCalls.front(), nullptr, typeMax(Var->getType())};
+    return withNanTest(
+        {W->InputCalls.front(), nullptr, typeMax(Var->getType())}, W);
   Trace Handed = W ? traceOutCalls(W->OutCalls, Depth) : Trace{};
   if (Handed.Input)
-    return capped(Handed, typeMax(Var->getType()));
+    return withNanTest(capped(Handed, typeMax(Var->getType())), W);
   // What reaches the local other than by its name is followed above
   // (`&v` handed to a function of the file, or to an input function).
   LocalWrites L = localWrites(Var, Sources.factsOf(Owner), Read);
@@ -670,7 +827,7 @@ Trace ValueSources::Tracer::traceVariable(const VarDecl *Var, unsigned Depth,
     Found.Length = L.Element;
     Found.Counter = L.Counter;
   }
-  return capped(Found, typeMax(Var->getType()));
+  return withNanTest(capped(Found, typeMax(Var->getType())), W);
 }
 
 Trace ValueSources::Tracer::traceParameter(const ParmVarDecl *Param,
@@ -702,14 +859,14 @@ Trace ValueSources::Tracer::traceStorage(const ValueDecl *D, unsigned Depth) {
     return {};
   Wide Cap = typeMax(D->getType());
   if (!W->InputCalls.empty())
-    return {W->InputCalls.front(), nullptr, Cap};
+    return withNanTest({W->InputCalls.front(), nullptr, Cap}, W);
   Trace Found = either(traceAll(W->Values, Depth + 1),
                        [&] { return traceOutCalls(W->OutCalls, Depth); });
   // A parameter stored in a field is no longer that function's factor.
   Found.Public = nullptr;
   if (W->Growth && rank(Found) < 2)
     Found.Growth = W->Growth;
-  return capped(Found, Cap);
+  return withNanTest(capped(Found, Cap), W);
 }
 
 //===----------------------------------------------------------------------===//
@@ -774,6 +931,7 @@ nameSource(llvm::ArrayRef<Factor> Factors, bool Narrow,
       LargeValueSource S;
       S.Factor = F.E;
       S.At = F.T.Input;
+      S.NanTest = F.T.NanTest;
       return S;
     }
   for (const Factor &F : Factors)

@@ -66,6 +66,9 @@ struct LargeValueSource {
   /// Length: the step of a counter that goes up once per element a loop
   /// walks (`for (i = 0; list[i]; i++) count++;`), or null.
   const Stmt *Counter = nullptr;
+  /// Input: the condition of a test of the floating-point value on its way
+  /// that NaN passes (Writes::NanTest), or null.
+  const Expr *NanTest = nullptr;
   /// PublicParameters: the function, and the parameters that are factors.
   const FunctionDecl *Api = nullptr;
   llvm::SmallVector<const ParmVarDecl *, 2> Parameters;
@@ -140,6 +143,11 @@ public:
     /// A write that grows it from its own value (`cap *= 2`, `n++`).
     const Stmt *Growth = nullptr;
     bool Compared = false;
+    /// For a floating-point place that no test bounds: the condition of a
+    /// test that would limit it from above but lets NaN through, since
+    /// every ordered comparison with NaN is false (`if (d < 0 || d > 30)
+    /// return -1;`). A NaN converted to an integer can be any value.
+    const Expr *NanTest = nullptr;
   };
 
   /// Indexes the writes of the file, in its FileWalk.
@@ -149,7 +157,11 @@ private:
   /// Follows one factor back (ValueSources.cpp).
   class Tracer;
   const Writes *writesOf(const ValueDecl *D);
-  void noteComparison(const Expr *Side, const Expr *Other, bool Above);
+  void noteComparison(const BinaryOperator *Test, const Expr *Side,
+                      const Expr *Other, bool Above);
+  /// Records the tests of floating-point places in the condition of \p If
+  /// that NaN passes when the `if` rejects what its condition accepts.
+  void noteNanPassingTests(const IfStmt *If);
   /// What the tracer reads of one function's body, from one walk each.
   struct FunctionFacts {
     FunctionFacts(const Decl *Function, const ASTContext &Ctx)
@@ -175,6 +187,9 @@ private:
   CallSites &Callers;
   FileWalk &Walk;
   llvm::DenseMap<const ValueDecl *, Writes> Index;
+  /// The tests noteNanPassingTests() found, each with its condition; read
+  /// before the tests themselves (the `if` comes first in the walk).
+  llvm::DenseMap<const BinaryOperator *, const Expr *> NanPassing;
   llvm::DenseMap<const Decl *, std::unique_ptr<FunctionFacts>> Functions;
 };
 
