@@ -163,7 +163,7 @@ static bool leaves(const Stmt *S) {
   if (const auto *Block = dyn_cast<CompoundStmt>(S))
     return !Block->body_empty() && leaves(Block->body_back());
   if (const auto *If = dyn_cast<IfStmt>(S))
-    return leaves(If->getThen()) && leaves(If->getElse());
+    return If->getElse() && leaves(If->getElse()) && leaves(If->getThen());
   if (const auto *Attributed = dyn_cast<AttributedStmt>(S))
     return leaves(Attributed->getSubStmt());
   const auto *E = dyn_cast<Expr>(S);
@@ -256,10 +256,18 @@ void ValueSources::noteNanPassingTests(const IfStmt *If) {
     return;
   llvm::SmallVector<const BinaryOperator *, 4> Tests;
   collectTests(Cond, Tests);
+  // Each place the condition tests is judged once (a long chain of tests
+  // of one place reads the condition once).
+  llvm::SmallDenseMap<const ValueDecl *, bool, 4> Passes;
   for (const BinaryOperator *Test : Tests)
     for (const Expr *Side : {Test->getLHS(), Test->getRHS()})
-      if (const ValueDecl *D = floatingPlace(Side); D && whenNaN(Cond, D).False)
-        NanPassing.try_emplace(Test, Cond);
+      if (const ValueDecl *D = floatingPlace(Side)) {
+        auto [It, New] = Passes.try_emplace(D, false);
+        if (New)
+          It->second = whenNaN(Cond, D).False;
+        if (It->second)
+          NanPassing.try_emplace(Test, Cond);
+      }
 }
 
 /// A comparison that limits the value from above: `n > C` or `n >= C` with C
@@ -726,6 +734,9 @@ Trace ValueSources::Tracer::traceBinary(const BinaryOperator *BO,
   if (BO->getOpcode() == BO_Or)
     return either(trace(BO->getLHS(), Depth),
                   [&] { return trace(BO->getRHS(), Depth); });
+  // In floating point a small or NaN divisor, or a subtrahend far below
+  // zero, makes the result large: `rate / speed` with the speed from input.
+  bool Floating = BO->getType()->isRealFloatingType();
   switch (BO->getOpcode()) {
   case BO_Add:
   case BO_Mul:
@@ -734,6 +745,10 @@ Trace ValueSources::Tracer::traceBinary(const BinaryOperator *BO,
                   [&] { return trace(BO->getRHS(), Depth); });
   case BO_Sub:
   case BO_Div:
+    if (Floating)
+      return either(trace(BO->getLHS(), Depth),
+                    [&] { return trace(BO->getRHS(), Depth); });
+    return trace(BO->getLHS(), Depth);
   case BO_Shr:
     return trace(BO->getLHS(), Depth);
   case BO_Comma:

@@ -70,6 +70,37 @@ double *table(const char *line) {
   // CHECK-FIXES: return calloc(n, sizeof(double));
 }
 
+/* Positive: a rate over a speed from input: a small or NaN divisor makes
+   the quotient large. */
+struct chorus {
+  float speed;
+};
+int chorus_options(struct chorus *c, const char *arg) {
+  if (sscanf(arg, "%f", &c->speed) != 1 || c->speed > 5)
+    return -1;
+  return 0;
+}
+float *chorus_table(const struct chorus *c, double rate) {
+  size_t len = rate / c->speed;
+  return malloc(sizeof(float) * len);
+  // CHECK-NOTES: :[[@LINE-1]]:10: warning: allocation size 'sizeof(float) * len' can overflow; use 'calloc(len, sizeof(float))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-NOTES: :[[@LINE-8]]:7: note: 'len' can be as large as this 'sscanf(arg, "%f", &c->speed)', a number from outside the program that nothing in this file bounds
+  // CHECK-NOTES: :[[@LINE-9]]:7: note: NaN passes this test ('sscanf(arg, "%f", &c->speed) != 1 || c->speed > 5'): every ordered comparison with NaN is false, and converting NaN to an integer is undefined
+  // CHECK-FIXES: return calloc(len, sizeof(float));
+}
+
+/* Negative: in integers a divisor only makes the quotient smaller. */
+struct item_list {
+  size_t total;
+};
+float *per_part(const struct item_list *l, const char *arg) {
+  size_t parts = strtoul(arg, NULL, 10);
+  if (parts == 0)
+    return NULL;
+  size_t n = l->total / parts;
+  return malloc(n * sizeof(float));
+}
+
 /* Negative: a range test NaN fails, since it accepts rather than rejects. */
 float *checked_range(const char *arg) {
   double d = strtod(arg, NULL);
