@@ -32,7 +32,9 @@ import yaml
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
-WORK = BENCH / "work"
+# Resolved: builds record real paths, and bench/work may be a link to
+# another checkout's.
+WORK = (BENCH / "work").resolve()
 RESULTS = WORK / "results"
 
 sys.path.insert(0, str(BENCH))
@@ -77,6 +79,14 @@ def progress(label, done, total):
 
 class Failure(Exception):
     """A step of one project failed; the message says which and where."""
+
+
+def shown(path):
+    """PATH from the top of the checkout, or whole when it lies elsewhere."""
+    try:
+        return path.relative_to(ROOT)
+    except ValueError:
+        return path
 
 
 def sh(cmd, cwd, logfile, env=None, timeout=None):
@@ -232,6 +242,8 @@ def fetch_source(name, recipe, logfile):
     log(f"  apt-get source {package}")
     shutil.rmtree(dest, ignore_errors=True)
     dest.mkdir(parents=True)
+    if recipe.get("source") == "orig":
+        return unpack_orig(package, dest, logfile)
     get = f"apt-get source --only-source {shlex.quote(package)}"
     if sh(get, dest, logfile) != 0 and sh(f"apt-get update && {get}", dest, logfile) != 0:
         # A mirror may list a version (often the security update's) it does
@@ -247,6 +259,26 @@ def fetch_source(name, recipe, logfile):
     dirs = [d for d in dest.glob("*") if d.is_dir()]
     if len(dirs) != 1:
         raise Failure(f"apt-get source {package} left {len(dirs)} directories in {dest}")
+    (dest / ".complete").touch()
+    return dirs[0]
+
+
+def unpack_orig(package, dest, logfile):
+    """The recipe's `source: orig`: Debian's upstream tarball, unpacked as it
+    is. The download of the whole source may fail on the .debian.tar alone,
+    so the .orig is looked for whatever apt-get says."""
+    get = f"apt-get source --download-only --only-source {shlex.quote(package)}"
+    origs = []
+    for command in (get, f"apt-get update && {get}"):
+        sh(command, dest, logfile)
+        origs = sorted(dest.glob(f"{package}_*.orig.tar.*"))
+        if origs:
+            break
+    if len(origs) != 1 or sh(f"tar xf {shlex.quote(origs[0].name)}", dest, logfile) != 0:
+        raise Failure(f"no orig tarball of {package} to unpack (see {logfile})")
+    dirs = [d for d in dest.glob("*") if d.is_dir()]
+    if len(dirs) != 1:
+        raise Failure(f"the orig tarball of {package} left {len(dirs)} directories in {dest}")
     (dest / ".complete").touch()
     return dirs[0]
 
@@ -523,7 +555,7 @@ def run_project(name, recipe, tools, args):
         src = fetch_source(name, recipe, logfile)
         result["version"] = src.name
         result["debian_version"] = debian_version(src)
-        log(f"  building {src.name} (log: {logfile.relative_to(ROOT)})")
+        log(f"  building {src.name} (log: {shown(logfile)})")
         base = pdir / "base"
         db = prepare_tree(name, recipe, src, base, tools, logfile)
         lint_db = pdir / "db"
