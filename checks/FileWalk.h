@@ -14,6 +14,8 @@
 #ifndef CALLOC_TIDY_FILEWALK_H
 #define CALLOC_TIDY_FILEWALK_H
 
+#include "StatementOperands.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -53,45 +55,21 @@ public:
 /// operator's), and of a block none is (its body is the block's). The
 /// one rule of which function owns a call, for FileWalk and the matchers.
 /// Every statement of the file passes here: always inlined, and the
-/// commonest kinds (names, literals, casts, member accesses, unary and
-/// binary operators: most of any file) take their operands directly; the
-/// generic children() is a call and an iterator that cost more than the
-/// walk around them.
+/// commonest kinds take their operands directly (plainOperands()).
 LLVM_ATTRIBUTE_ALWAYS_INLINE void
 pushOwnParts(const Stmt *S, llvm::SmallVectorImpl<const Stmt *> &Work) {
+  // Pushed last to first: the first on top.
+  if (const Stmt *First, *Second; plainOperands(S, First, Second)) {
+    if (Second)
+      Work.push_back(Second);
+    if (First)
+      Work.push_back(First);
+    return;
+  }
   auto Push = [&](const Stmt *Part) {
     if (Part)
       Work.push_back(Part);
   };
-  switch (S->getStmtClass()) {
-  case Stmt::DeclRefExprClass:
-  case Stmt::IntegerLiteralClass:
-  case Stmt::CharacterLiteralClass:
-  case Stmt::StringLiteralClass:
-  case Stmt::FloatingLiteralClass:
-  case Stmt::BlockExprClass:
-    return;
-  case Stmt::ImplicitCastExprClass:
-  case Stmt::CStyleCastExprClass:
-    Push(cast<CastExpr>(S)->getSubExpr());
-    return;
-  case Stmt::ParenExprClass:
-    Push(cast<ParenExpr>(S)->getSubExpr());
-    return;
-  case Stmt::UnaryOperatorClass:
-    Push(cast<UnaryOperator>(S)->getSubExpr());
-    return;
-  case Stmt::MemberExprClass:
-    Push(cast<MemberExpr>(S)->getBase());
-    return;
-  case Stmt::BinaryOperatorClass:
-  case Stmt::CompoundAssignOperatorClass:
-    Push(cast<BinaryOperator>(S)->getRHS());
-    Push(cast<BinaryOperator>(S)->getLHS());
-    return;
-  default:
-    break;
-  }
   size_t First = Work.size();
   if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
     for (const Expr *Init : Lambda->capture_inits())

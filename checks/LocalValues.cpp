@@ -2,6 +2,7 @@
 
 #include "LocalValues.h"
 #include "SizeExpressions.h"
+#include "StatementOperands.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
@@ -91,6 +92,14 @@ public:
   void walk(const Stmt *S) {
     if (!S)
       return;
+    // The commonest expressions neither jump nor loop, and touch a variable
+    // only as `++`, `--` or an assignment (modification()).
+    if (const Stmt *First, *Second;
+        !isModification(S) && plainOperands(S, First, Second)) {
+      walk(First);
+      walk(Second);
+      return;
+    }
     // Code that never runs neither repeats nor jumps.
     const Stmt *DeadChild = nullptr;
     if (ReadOrder && !InDead) {
@@ -136,6 +145,14 @@ private:
     const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParens());
     const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
     return Var && (!Only || Var == Only) ? Var : nullptr;
+  }
+
+  /// Whether \p S is `++`, `--` or an assignment, of anything.
+  static bool isModification(const Stmt *S) {
+    if (const auto *UO = dyn_cast<UnaryOperator>(S))
+      return UO->isIncrementDecrementOp();
+    const auto *BO = dyn_cast<BinaryOperator>(S);
+    return BO && BO->isAssignmentOp();
   }
 
   /// Records \p S when it is `++`, `--` or an assignment of a recorded

@@ -1,6 +1,7 @@
 //===--- WrappingProducts.cpp ---------------------------------------------===//
 
 #include "WrappingProducts.h"
+#include "FileWalk.h"
 #include "SizeExpressions.h"
 
 namespace clang::tidy::calloc {
@@ -18,25 +19,29 @@ static bool containsProduct(const Stmt *S) {
   return llvm::any_of(S->children(), containsProduct);
 }
 
-static void collectHolders(const Stmt *S,
+/// The locals \p Body assigns a product (or multiplies in place).
+static void collectHolders(const Stmt *Body,
                            llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
-  if (!S)
-    return;
-  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-    for (const Decl *D : DS->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D);
-          VD && containsProduct(VD->getInit()))
-        Out.insert(VD);
-  } else if (const auto *BO = dyn_cast<BinaryOperator>(S);
-             BO && BO->isAssignmentOp()) {
-    if (const auto *Ref =
-            dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-      if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
-        if (BO->getOpcode() == BO_MulAssign || containsProduct(BO->getRHS()))
+  llvm::SmallVector<const Stmt *, 64> Work;
+  if (Body)
+    Work.push_back(Body);
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D);
+            VD && containsProduct(VD->getInit()))
           Out.insert(VD);
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(S);
+               BO && BO->isAssignmentOp()) {
+      if (const auto *Ref =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+          if (BO->getOpcode() == BO_MulAssign || containsProduct(BO->getRHS()))
+            Out.insert(VD);
+    }
+    pushOwnParts(S, Work);
   }
-  for (const Stmt *Child : S->children())
-    collectHolders(Child, Out);
 }
 
 GuardAnalysis &FunctionAnalyses::guards() {

@@ -2,6 +2,7 @@
 
 #include "ZeroingPairs.h"
 #include "AllocatorFamilies.h"
+#include "FileWalk.h"
 #include "OverflowGuards.h"
 #include "SizeExpressions.h"
 
@@ -160,12 +161,11 @@ AllocationSites::AllocationSites(const Decl *Function) {
     Work.push_back(Function->getBody());
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
-    if (!S || isa<LambdaExpr, BlockExpr>(S))
+    if (!S)
       continue;
     if (const auto *Block = dyn_cast<CompoundStmt>(S))
       visitBlock(Block);
-    for (const Stmt *Child : S->children())
-      Work.push_back(Child);
+    pushOwnParts(S, Work);
   }
 }
 
