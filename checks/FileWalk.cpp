@@ -152,9 +152,7 @@ private:
     llvm::SmallVector<const Stmt *, 64> Work{Root};
     while (!Work.empty()) {
       const Stmt *S = Work.pop_back_val();
-      if (isa<BinaryOperator, UnaryOperator, CallExpr, IfStmt>(S) ||
-          (isa<DeclRefExpr>(S) &&
-           isa<FunctionDecl>(cast<DeclRefExpr>(S)->getDecl()))) {
+      if (isRead(S)) {
         for (StatementReader *R : Readers)
           R->read(S);
         if (const auto *Call = dyn_cast<CallExpr>(S); Call && Owner)
@@ -178,6 +176,18 @@ private:
     // Kept after the walk: the nested bodies above add to the index.
     if (Owner)
       Calls[Owner] = std::move(Own);
+  }
+
+  /// Whether \p S is one of the statements the readers read
+  /// (StatementReader).
+  static bool isRead(const Stmt *S) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      return BO->isAssignmentOp() || BO->isRelationalOp();
+    if (const auto *UO = dyn_cast<UnaryOperator>(S))
+      return UO->isIncrementDecrementOp();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+      return isa<FunctionDecl>(Ref->getDecl());
+    return isa<CallExpr, IfStmt>(S);
   }
 
   const SourceManager &SM;

@@ -36,13 +36,15 @@ namespace clang::tidy::calloc {
 bool inSystemHeader(const Decl *D, const SourceManager &SM);
 
 /// An analysis that reads the statements of the file that can change or
-/// name something, and the tests that decide what runs: operators, calls,
-/// the names of functions and `if` statements (BinaryOperator,
-/// UnaryOperator, CallExpr and their subclasses, a DeclRefExpr of a
-/// FunctionDecl, and IfStmt); parents before their children (a call before
-/// the name of its callee, an `if` before its condition). The other statements,
-/// most of any file (names of variables among them), are walked through but not
-/// handed over.
+/// name something, and the tests that decide what runs: assignments
+/// (compound ones too), comparisons (`<`, `>`, `<=`, `>=`), `++` and `--`,
+/// calls, the names of functions and `if` statements (those
+/// BinaryOperators and UnaryOperators, CallExpr and its subclasses, a
+/// DeclRefExpr of a FunctionDecl, and IfStmt); parents before their
+/// children (a call before the name of its callee, an `if` before its
+/// condition). The other statements, most of any file (names of variables,
+/// arithmetic and logical operators among them), are walked through but
+/// not handed over.
 class StatementReader {
 public:
   virtual ~StatementReader() = default;
