@@ -60,6 +60,8 @@ private:
   const DiscoveryOptions &Options;
   llvm::Regex Pattern;
   const AllocatorTable &Table;
+  /// The pattern is the default one (DiscoveryOptions::defaultPattern()).
+  const bool DefaultPattern;
   /// Null for a declaration that is no allocator; absent while unasked.
   llvm::DenseMap<const Decl *, const AllocatorFamily *> Families;
   /// Function definitions being read as wrappers, against recursion.

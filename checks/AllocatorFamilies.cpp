@@ -116,17 +116,12 @@ AllocatorTable::AllocatorTable(const ClangTidyCheck::OptionsView &View)
           "unknown source '" + Source.str() +
               "' (expected 'attribute', 'name', 'wrapper' or 'none')");
   }
-  llvm::Regex Pattern(Options.PatternSpec);
   std::string RegexError;
-  if (!Pattern.isValid(RegexError)) {
+  if (!llvm::Regex(Options.PatternSpec).isValid(RegexError))
     OptionErrors.emplace_back(DiscoveryOptions::PatternOption.str(),
                               "'" + Options.PatternSpec +
                                   "' is not a regular expression (" +
                                   RegexError + "); the default is used");
-    Pattern = llvm::Regex(DiscoveryOptions::defaultPattern());
-  }
-  Discovery =
-      std::make_unique<AllocatorDiscovery>(Options, std::move(Pattern), *this);
   parseOptionList(
       Spec,
       [&](llvm::StringRef Item, std::string &Error) {
@@ -227,9 +222,50 @@ AllocatorTable::findConfigured(const ValueDecl *Callee) const {
   return nullptr;
 }
 
+namespace {
+/// A discovery that tables of the same options share in one translation
+/// unit: both checks read the options (most often global, or from one
+/// preset), and ask about the same callees, which one discovery then reads
+/// once.
+struct SharedDiscovery {
+  const ASTContext *Unit;
+  std::string Options;
+  std::weak_ptr<AllocatorDiscovery> Discovery;
+};
+/// Per thread: clangd checks translation units on several threads, each
+/// with checks of its own.
+thread_local std::vector<SharedDiscovery> SharedDiscoveries;
+} // namespace
+
+AllocatorDiscovery &AllocatorTable::discoveryFor(const Decl *D) const {
+  const ASTContext *Unit = &D->getASTContext();
+  if (Discovery && DiscoveryUnit == Unit)
+    return *Discovery;
+  // The same options, NUL-separated (no option value holds a NUL).
+  std::string Key = Spec + '\0' + Options.SourcesSpec + '\0' +
+                    Options.PatternSpec;
+  llvm::erase_if(SharedDiscoveries, [](const SharedDiscovery &S) {
+    return S.Discovery.expired();
+  });
+  Discovery.reset();
+  for (const SharedDiscovery &S : SharedDiscoveries)
+    if (S.Unit == Unit && S.Options == Key)
+      Discovery = S.Discovery.lock();
+  if (!Discovery) {
+    llvm::Regex Pattern(Options.PatternSpec);
+    if (!Pattern.isValid())
+      Pattern = llvm::Regex(DiscoveryOptions::defaultPattern());
+    Discovery =
+        std::make_shared<AllocatorDiscovery>(Options, std::move(Pattern), *this);
+    SharedDiscoveries.push_back({Unit, std::move(Key), Discovery});
+  }
+  DiscoveryUnit = Unit;
+  return *Discovery;
+}
+
 const AllocatorFamily *
 AllocatorTable::findCallee(const ValueDecl *Callee) const {
-  return Callee ? Discovery->familyOf(Callee) : nullptr;
+  return Callee ? discoveryFor(Callee).familyOf(Callee) : nullptr;
 }
 
 const AllocatorFamily *AllocatorTable::find(const CallExpr *Call) const {
@@ -237,15 +273,13 @@ const AllocatorFamily *AllocatorTable::find(const CallExpr *Call) const {
 }
 
 bool AllocatorTable::isDiscoveredWrapper(const Decl *Function) const {
-  return Discovery->isWrapper(dyn_cast_or_null<FunctionDecl>(Function));
+  return Function && discoveryFor(Function).isWrapper(
+                         dyn_cast<FunctionDecl>(Function));
 }
 
 void AllocatorTable::forgetDiscovered() const {
-  llvm::Regex Pattern(Options.PatternSpec);
-  if (!Pattern.isValid())
-    Pattern = llvm::Regex(DiscoveryOptions::defaultPattern());
-  Discovery =
-      std::make_unique<AllocatorDiscovery>(Options, std::move(Pattern), *this);
+  Discovery.reset();
+  DiscoveryUnit = nullptr;
 }
 
 bool AllocatorTable::isConfiguredArrayForm(llvm::StringRef Name) const {

@@ -166,7 +166,9 @@ public:
   bool isDiscoveredWrapper(const Decl *Function) const;
 
   /// Forgets what discovery found: the declarations belong to a
-  /// translation unit that ends.
+  /// translation unit that ends. Each check calls it at the end of every
+  /// unit: the discovery it shares with the other check (discoveryFor())
+  /// goes when neither holds it.
   void forgetDiscovered() const;
 
   const DiscoveryOptions &discovery() const { return Options; }
@@ -193,8 +195,15 @@ private:
   DiscoveryOptions Options;
   /// Option values that are not valid, each with what is wrong.
   std::vector<std::pair<std::string, std::string>> OptionErrors;
-  /// A cache of discovery, a function of the translation unit's AST.
-  mutable std::unique_ptr<AllocatorDiscovery> Discovery;
+  /// The discovery of the translation unit of \p D: this table's, or that
+  /// of another table of the same options in the same unit and thread,
+  /// shared.
+  AllocatorDiscovery &discoveryFor(const Decl *D) const;
+
+  /// A cache of discovery, a function of the translation unit's AST, and
+  /// that unit.
+  mutable std::shared_ptr<AllocatorDiscovery> Discovery;
+  mutable const ASTContext *DiscoveryUnit = nullptr;
   /// The malformed entries, each with what is wrong with it.
   MalformedEntries Errors;
 };
