@@ -163,17 +163,33 @@ rewriteAllocation(const CallExpr *Call, const AllocatorFamily &Family,
     WhyNot = "the call is not a plain call by name";
     return {};
   }
-  std::optional<FixItHint> Rename = renameEdit(
-      Call, NewCallee, Family.NumArgs + 1 + LeadingArgs, Ctx, PP, WhyNot);
-  if (!Rename)
+  // An array form called with a 1 (`calloc(1, n * size)`) keeps its
+  // name: the 1 goes with the size.
+  bool SameCallee = Family.UnitArg && NewCallee == Family.Name;
+  std::optional<FixItHint> Rename;
+  if (!SameCallee) {
+    Rename = renameEdit(Call, NewCallee, Family.NumArgs + 1 + LeadingArgs, Ctx,
+                        PP, WhyNot);
+    if (!Rename)
+      return {};
+  } else if (WhyNot = whyNotEditable(Call, Ctx); !WhyNot.empty()) {
     return {};
-  CharSourceRange SizeRange =
-      fileRange(Call->getArg(Family.SizeArg)->getSourceRange(), Ctx);
+  }
+  const Expr *First = Call->getArg(Family.SizeArg), *Last = First;
+  if (Family.UnitArg)
+    (*Family.UnitArg < Family.SizeArg ? First : Last) =
+        Call->getArg(*Family.UnitArg);
+  CharSourceRange SizeRange = fileRange(
+      SourceRange(First->getBeginLoc(), Last->getEndLoc()), Ctx);
   if (SizeRange.isInvalid()) {
     WhyNot = "the size argument is not spelled in one piece of the file";
     return {};
   }
-  return {*Rename, FixItHint::CreateReplacement(SizeRange, NewSizeArgs)};
+  std::vector<FixItHint> Edits;
+  if (Rename)
+    Edits.push_back(*Rename);
+  Edits.push_back(FixItHint::CreateReplacement(SizeRange, NewSizeArgs));
+  return Edits;
 }
 
 CharSourceRange writtenCall(const CallExpr *Call, const AllocatorFamily &Family,
@@ -265,9 +281,12 @@ std::string rewrittenCallText(const CallExpr *Call,
                               llvm::StringRef NewSizeArgs,
                               const ASTContext &Ctx) {
   std::string Out = NewCallee.str() + "(";
+  llvm::StringRef Separator;
   for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-    if (I)
-      Out += ", ";
+    if (Family.UnitArg && I == *Family.UnitArg)
+      continue;
+    Out += Separator;
+    Separator = ", ";
     Out += I == Family.SizeArg ? NewSizeArgs.str()
                                : displayText(Call->getArg(I), Ctx);
   }

@@ -4,6 +4,7 @@
 #include "AllocatorDiscovery.h"
 #include "LLVMCompat.h"
 #include "ObjectLengths.h"
+#include "SizeExpressions.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "llvm/ADT/SmallVector.h"
@@ -280,6 +281,39 @@ bool AllocatorTable::isDiscoveredWrapper(const Decl *Function) const {
 void AllocatorTable::forgetDiscovered() const {
   Discovery.reset();
   DiscoveryUnit = nullptr;
+}
+
+std::optional<AllocatorFamily>
+AllocatorTable::arrayFormWithUnit(const CallExpr *Call) const {
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || !Callee->getIdentifier() || !isNamespaceScopeFunction(Callee))
+    return std::nullopt;
+  llvm::StringRef Name = Callee->getName();
+  for (const AllocatorFamily &F : Entries) {
+    bool Zeroing = F.ZeroingArray == Name;
+    if ((!Zeroing && F.CheckedArray != Name) ||
+        Call->getNumArgs() != F.NumArgs + 1 ||
+        Callee->getNumParams() != F.NumArgs + 1)
+      continue;
+    for (unsigned Unit : {F.SizeArg, F.SizeArg + 1}) {
+      std::optional<llvm::APSInt> One =
+          constantValue(Call->getArg(Unit), Callee->getASTContext());
+      if (!One || *One != 1)
+        continue;
+      AllocatorFamily Form = F;
+      Form.Name = Name.str();
+      Form.SizeArg = Unit == F.SizeArg ? F.SizeArg + 1 : F.SizeArg;
+      Form.UnitArg = Unit;
+      Form.CheckedArray = Name.str();
+      Form.ZeroingArray = Zeroing ? Name.str() : "";
+      Form.ZeroingSingle.clear();
+      Form.ObjectsForm.clear();
+      Form.WrittenAs.clear();
+      Form.Zeroes = Zeroing;
+      return Form;
+    }
+  }
+  return std::nullopt;
 }
 
 bool AllocatorTable::isConfiguredArrayForm(llvm::StringRef Name) const {

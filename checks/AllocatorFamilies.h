@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -89,6 +90,10 @@ struct AllocatorFamily {
   /// Why a counterpart found by name is not used (its definition in the
   /// file does not check the product); empty otherwise.
   std::string CheckedArrayRefused;
+  /// For a call to an array form whose count or size is 1, taken for an
+  /// allocation of the other argument (AllocatorTable::arrayFormWithUnit):
+  /// the index of the 1, which a rewrite replaces together with the size.
+  std::optional<unsigned> UnitArg;
 
   bool isDiscovered() const { return Source != AllocatorSource::Configured; }
   bool hasZeroingForm() const {
@@ -160,6 +165,15 @@ public:
   /// The family of \p Callee, a function, function-pointer variable or
   /// function-pointer field; as find().
   const AllocatorFamily *findCallee(const ValueDecl *Callee) const;
+
+  /// A call to the checked or zeroing array form of a configured family
+  /// (`calloc`, `reallocarray`, `kcalloc`) whose count or whose size is the
+  /// constant 1, read as that family's allocation of the other argument,
+  /// whose checked form is the array form itself: the form multiplies its
+  /// two arguments, so a product written inside one (`calloc(1, n *
+  /// size)`) is not checked, and `calloc(n, size)` checks it. None for any
+  /// other call.
+  std::optional<AllocatorFamily> arrayFormWithUnit(const CallExpr *Call) const;
 
   /// Whether \p Function is a wrapper that discovery recognises: the
   /// allocations inside it are its callers' to check.

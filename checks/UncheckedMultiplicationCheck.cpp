@@ -119,6 +119,9 @@ void UncheckedMultiplicationCheck::checkCall(
   const auto *Function = Result.Nodes.getNodeAs<Decl>("function");
   ASTContext &Ctx = *Result.Context;
   const AllocatorFamily *Family = Call ? Allocators.find(Call) : nullptr;
+  std::optional<AllocatorFamily> ArrayForm;
+  if (!Family && (ArrayForm = Allocators.arrayFormWithUnit(Call)))
+    Family = &*ArrayForm;
   if (!Family || Call->containsErrors() ||
       Call->getNumArgs() <= Family->SizeArg ||
       Allocators.isDiscoveredWrapper(Function))
