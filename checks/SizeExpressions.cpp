@@ -261,7 +261,7 @@ bool sameValue(const Expr *A, const Expr *B, const ASTContext &Ctx) {
            !UA->isIncrementDecrementOp() &&
            sameValue(UA->getSubExpr(), UB->getSubExpr(), Ctx);
   }
-  if (isa<DeclRefExpr, MemberExpr>(A))
+  if (isa<DeclRefExpr, MemberExpr, ArraySubscriptExpr>(A))
     return sameLvalue(A, B);
   if (const auto *TA = dyn_cast<UnaryExprOrTypeTraitExpr>(A))
     return sameTrait(TA, cast<UnaryExprOrTypeTraitExpr>(B));

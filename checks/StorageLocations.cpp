@@ -166,8 +166,12 @@ Place placeOf(const Expr *E) {
     Place P = Member->isArrow() ? pointeeOf(Member->getBase())
                                 : placeOf(Member->getBase());
     const auto *Field = dyn_cast<FieldDecl>(Member->getMemberDecl());
-    if (P.known() && Field && !P.First && !Field->getParent()->isUnion())
+    if (!P.known() || !Field || Field->getParent()->isUnion())
+      return P;
+    if (!P.First)
       P.First = Field;
+    else if (!P.Second)
+      P.Second = Field;
     return P;
   }
   if (const auto *Unary = dyn_cast<UnaryOperator>(E);

@@ -68,15 +68,23 @@ struct Place {
   bool Indirect = false;
   /// The first field selected from the root; null for all of it.
   const FieldDecl *First = nullptr;
+  /// The field selected from First, a structure (or an element of an array
+  /// of them), with no pointer between (`p->dsd.lookup`, `s.rows[i].len`);
+  /// null for all of First.
+  const FieldDecl *Second = nullptr;
 
   bool known() const { return Root || IsThis; }
   /// The same variable, or both `this`.
   bool sameRoot(const Place &O) const {
     return known() && O.known() && IsThis == O.IsThis && Root == O.Root;
   }
-  /// For a place with the same root: may the two share storage?
+  /// For a place with the same root: may the two share storage? Two
+  /// fields of one structure never do.
   bool overlapsSameRoot(const Place &O) const {
-    return Indirect == O.Indirect && (!First || !O.First || First == O.First);
+    return Indirect == O.Indirect &&
+           (!First || !O.First ||
+            (First == O.First &&
+             (!Second || !O.Second || Second == O.Second)));
   }
 };
 

@@ -375,7 +375,8 @@ bool PairEffects::isClearNullAssertion(const Stmt *S) const {
     const Place &P = A.Where;
     bool ReadsPointer = A.Kind == AccessKind::Read && P.sameRoot(Target) &&
                         P.Indirect == Target.Indirect &&
-                        P.First == Target.First;
+                        P.First == Target.First &&
+                        P.Second == Target.Second;
     return !ReadsPointer && (touchesTarget(A) || changesSize(A));
   });
 }
