@@ -235,10 +235,13 @@ void GuardAnalysis::indexStatements() {
         if (BO->isComparisonOp())
           Comparisons.push_back(BO);
         else if (BO->getOpcode() == BO_Assign)
-          if (std::optional<ValueKey> K = keyOf(BO->getLHS());
-              K && !K->isPart()) {
-            Assigned[K->Var].push_back(BO->getRHS());
-            AssignmentOf[BO->getRHS()] = BO;
+          if (std::optional<ValueKey> K = keyOf(BO->getLHS())) {
+            if (K->isPart()) {
+              AssignedParts.push_back({*K, BO->getRHS()});
+            } else {
+              Assigned[K->Var].push_back(BO->getRHS());
+              AssignmentOf[BO->getRHS()] = BO;
+            }
           }
       } else if (const auto *Call = dyn_cast<CallExpr>(St); Call && Outs) {
         indexOutArguments(Call);
@@ -290,8 +293,8 @@ static std::optional<ValueKey> keyOfCompared(const Expr *E,
 }
 
 /// \p Keys plus the values they are computed from and compared with:
-/// `n = 1 << bits` makes a guard on `bits` matter, and `if (len > cap)` one
-/// on `cap`.
+/// `n = 1 << bits` (or `s->bins = 1 << bits`) makes a guard on `bits`
+/// matter, and `if (len > cap)` one on `cap`.
 std::vector<ValueKey>
 GuardAnalysis::withRelatedKeys(llvm::ArrayRef<ValueKey> Keys) const {
   std::vector<ValueKey> All(Keys.begin(), Keys.end());
@@ -301,10 +304,15 @@ GuardAnalysis::withRelatedKeys(llvm::ArrayRef<ValueKey> Keys) const {
     size_t End = All.size();
     for (size_t I = Begin; I < End && All.size() < MaxFollowedKeys; ++I) {
       ValueKey Key = All[I];
-      if (!Key.isPart())
+      if (!Key.isPart()) {
         if (auto It = Assigned.find(Key.Var); It != Assigned.end())
           for (const Expr *Value : It->second)
             collectKeys(Value, All);
+      } else {
+        for (const auto &[Part, Value] : AssignedParts)
+          if (Part == Key)
+            collectKeys(Value, All);
+      }
       for (const BinaryOperator *Cmp : Comparisons) {
         std::optional<ValueKey> L = keyOfCompared(Cmp->getLHS(), Ctx);
         std::optional<ValueKey> R = keyOfCompared(Cmp->getRHS(), Ctx);

@@ -334,6 +334,8 @@ private:
   /// comparison. Used to follow the values a followed value depends on.
   llvm::DenseMap<const ValueDecl *, llvm::SmallVector<const Expr *, 2>>
       Assigned;
+  /// The same for fields and elements (`s->bins = 1 << width`).
+  std::vector<std::pair<ValueKey, const Expr *>> AssignedParts;
   std::vector<const BinaryOperator *> Comparisons;
   std::unique_ptr<CFG> Graph;
   std::unique_ptr<PostOrderCFGView> Order;

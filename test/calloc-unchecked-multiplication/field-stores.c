@@ -3,7 +3,8 @@
 // a guard on another field of the same object still holds after it
 // (sox's gsm.c stores handles between the guard on the channel count and
 // the allocation). A store through another pointer, which may point to
-// the same object, forgets the guard.
+// the same object, forgets the guard. A field given a value in the function
+// is bounded by the guards on that value.
 // RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t
 
 #include <stddef.h>
@@ -45,4 +46,47 @@ short *frames_union(struct codec *p, size_t block) {
   return malloc(p->u.count * block * sizeof(short));
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'p->u.count * block * sizeof(short)' can overflow; use 'calloc(p->u.count, block * sizeof(short))', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES: return calloc(p->u.count, block * sizeof(short));
+}
+
+/* A field given a guarded value in the function: the guard on the value
+   bounds the field (wavpack's DSD tables: a width byte rejected above 5,
+   then 1 shifted by it stored as the bin count). */
+struct dsd {
+  int bins;
+  unsigned char *lookup;
+};
+
+/* Negative: the width is tested before the field is computed from it. */
+int tables(struct dsd *d, const unsigned char *p) {
+  int width = *p;
+  if (width > 5)
+    return -1;
+  d->bins = 1 << width;
+  d->lookup = malloc(d->bins * 1280);
+  return d->lookup ? 0 : -1;
+}
+
+/* Positive: the test is of another value than the one stored. */
+int tables_other(struct dsd *d, const unsigned char *p) {
+  int width = *p, shift = p[1];
+  if (width > 5)
+    return -1;
+  d->bins = 1 << shift;
+  d->lookup = malloc(d->bins * 1280);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: allocation size 'd->bins * 1280' can overflow ('d->bins * 1280' is computed in 'int'); use 'calloc(d->bins, 1280)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: d->lookup = calloc(d->bins, 1280);
+  return d->lookup ? 0 : -1;
+}
+
+/* Positive: the field is stored again, unguarded, before the allocation. */
+int tables_restored(struct dsd *d, const unsigned char *p) {
+  int width = *p;
+  if (width > 5)
+    return -1;
+  d->bins = 1 << width;
+  d->bins = p[2] << 16;
+  d->lookup = malloc(d->bins * 1280);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: allocation size 'd->bins * 1280' can overflow ('d->bins * 1280' is computed in 'int'); use 'calloc(d->bins, 1280)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: d->lookup = calloc(d->bins, 1280);
+  return d->lookup ? 0 : -1;
 }
