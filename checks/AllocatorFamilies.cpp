@@ -133,6 +133,10 @@ AllocatorTable::AllocatorTable(const ClangTidyCheck::OptionsView &View)
         return true;
       },
       Errors);
+  for (const AllocatorFamily &F : Entries)
+    for (const std::string &Form : {F.CheckedArray, F.ZeroingArray})
+      if (!Form.empty())
+        ArrayFormNames.insert(Form);
 }
 
 bool isNamespaceScopeFunction(const Decl *D) {
@@ -285,8 +289,11 @@ void AllocatorTable::forgetDiscovered() const {
 
 std::optional<AllocatorFamily>
 AllocatorTable::arrayFormWithUnit(const CallExpr *Call) const {
+  // Every call of the file that calls no allocator is asked: the name first.
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-  if (!Callee || !Callee->getIdentifier() || !isNamespaceScopeFunction(Callee))
+  if (!Callee || !Callee->getIdentifier() ||
+      !ArrayFormNames.contains(Callee->getName()) ||
+      !isNamespaceScopeFunction(Callee))
     return std::nullopt;
   llvm::StringRef Name = Callee->getName();
   for (const AllocatorFamily &F : Entries) {

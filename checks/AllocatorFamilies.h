@@ -16,6 +16,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <memory>
@@ -206,6 +207,8 @@ public:
 private:
   std::string Spec;
   std::vector<AllocatorFamily> Entries;
+  /// The checked and zeroing array forms the entries name.
+  llvm::StringSet<> ArrayFormNames;
   DiscoveryOptions Options;
   /// Option values that are not valid, each with what is wrong.
   std::vector<std::pair<std::string, std::string>> OptionErrors;
