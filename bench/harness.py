@@ -322,6 +322,9 @@ def lint_units(recipe, tree, db, out_db):
     pattern = re.compile(recipe["lint"])
     exclude = re.compile(recipe["exclude"]) if recipe.get("exclude") else None
     seen, entries = set(), []
+    # bench/work/NAME may be a link to another work tree's, whose build
+    # recorded the paths it was built at.
+    trees = [tree, tree.resolve()]
     with open(db / "compile_commands.json") as f:
         # Compilations first: bear also records preprocessor-only runs
         # (dependency generation, `clang -cc1 -Eonly`) of the same file.
@@ -329,9 +332,9 @@ def lint_units(recipe, tree, db, out_db):
             if not is_compilation(e):
                 continue
             path = Path(os.path.normpath(Path(e["directory"]) / e["file"]))
-            try:
-                rel = path.relative_to(tree).as_posix()
-            except ValueError:
+            rel = next((path.relative_to(t).as_posix() for t in trees
+                        if path.is_relative_to(t)), None)
+            if rel is None:
                 continue
             if rel in seen or not pattern.search(rel) or (exclude and exclude.search(rel)):
                 continue
