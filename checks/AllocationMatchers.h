@@ -57,14 +57,15 @@ using namespace ast_matchers;
 
 /// Whether \p Call calls an allocator \p Table knows, configured or
 /// discovered (with \p WithZeroingForm, only one that has a zeroing
-/// counterpart; without, also an array form called with a 1,
-/// `calloc(1, size)`), outside system headers. The table answers once per callee
-/// declaration; the location is looked up only for allocator calls.
+/// counterpart; without, also a call of an array form, `calloc(1, size)`
+/// or `calloc(w * h, 4)`), outside system headers. The table answers once
+/// per callee declaration; the location is looked up only for allocator
+/// calls.
 inline bool isAllocationCall(const CallExpr &Call, const AllocatorTable &Table,
                              bool WithZeroingForm, const SourceManager &SM) {
   const AllocatorFamily *F = Table.find(&Call);
   bool Allocates = F ? !WithZeroingForm || F->hasZeroingForm()
-                     : !WithZeroingForm && Table.arrayFormWithUnit(&Call);
+                     : !WithZeroingForm && Table.isArrayFormCall(&Call);
   return Allocates &&
          !SM.isInSystemHeader(SM.getExpansionLoc(Call.getBeginLoc()));
 }

@@ -287,40 +287,76 @@ void AllocatorTable::forgetDiscovered() const {
   DiscoveryUnit = nullptr;
 }
 
-std::optional<AllocatorFamily>
-AllocatorTable::arrayFormWithUnit(const CallExpr *Call) const {
+const AllocatorFamily *AllocatorTable::arrayFamilyOf(const CallExpr *Call,
+                                                     bool &Zeroing) const {
   // Every call of the file that calls no allocator is asked: the name first.
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   if (!Callee || !Callee->getIdentifier() ||
       !ArrayFormNames.contains(Callee->getName()) ||
       !isNamespaceScopeFunction(Callee))
-    return std::nullopt;
+    return nullptr;
   llvm::StringRef Name = Callee->getName();
   for (const AllocatorFamily &F : Entries) {
-    bool Zeroing = F.ZeroingArray == Name;
-    if ((!Zeroing && F.CheckedArray != Name) ||
-        Call->getNumArgs() != F.NumArgs + 1 ||
-        Callee->getNumParams() != F.NumArgs + 1)
+    Zeroing = F.ZeroingArray == Name;
+    if ((Zeroing || F.CheckedArray == Name) &&
+        Call->getNumArgs() == F.NumArgs + 1 &&
+        Callee->getNumParams() == F.NumArgs + 1)
+      return &F;
+  }
+  return nullptr;
+}
+
+AllocatorFamily AllocatorTable::arrayFormAsFamily(const AllocatorFamily &F,
+                                                  llvm::StringRef Name,
+                                                  bool Zeroing) const {
+  AllocatorFamily Form = F;
+  Form.Name = Name.str();
+  Form.CheckedArray = Name.str();
+  Form.ZeroingArray = Zeroing ? Name.str() : "";
+  Form.ZeroingSingle.clear();
+  Form.ObjectsForm.clear();
+  Form.WrittenAs.clear();
+  Form.Zeroes = Zeroing;
+  return Form;
+}
+
+std::optional<AllocatorFamily>
+AllocatorTable::arrayFormWithUnit(const CallExpr *Call) const {
+  bool Zeroing = false;
+  const AllocatorFamily *F = arrayFamilyOf(Call, Zeroing);
+  if (!F)
+    return std::nullopt;
+  const ASTContext &Ctx = Call->getDirectCallee()->getASTContext();
+  for (unsigned Unit : {F->SizeArg, F->SizeArg + 1}) {
+    std::optional<llvm::APSInt> One = constantValue(Call->getArg(Unit), Ctx);
+    if (!One || *One != 1)
       continue;
-    for (unsigned Unit : {F.SizeArg, F.SizeArg + 1}) {
-      std::optional<llvm::APSInt> One =
-          constantValue(Call->getArg(Unit), Callee->getASTContext());
-      if (!One || *One != 1)
-        continue;
-      AllocatorFamily Form = F;
-      Form.Name = Name.str();
-      Form.SizeArg = Unit == F.SizeArg ? F.SizeArg + 1 : F.SizeArg;
-      Form.UnitArg = Unit;
-      Form.CheckedArray = Name.str();
-      Form.ZeroingArray = Zeroing ? Name.str() : "";
-      Form.ZeroingSingle.clear();
-      Form.ObjectsForm.clear();
-      Form.WrittenAs.clear();
-      Form.Zeroes = Zeroing;
-      return Form;
-    }
+    AllocatorFamily Form =
+        arrayFormAsFamily(*F, Call->getDirectCallee()->getName(), Zeroing);
+    Form.SizeArg = Unit == F->SizeArg ? F->SizeArg + 1 : F->SizeArg;
+    Form.UnitArg = Unit;
+    return Form;
   }
   return std::nullopt;
+}
+
+llvm::SmallVector<AllocatorFamily, 2>
+AllocatorTable::arrayFormFactors(const CallExpr *Call) const {
+  llvm::SmallVector<AllocatorFamily, 2> Forms;
+  bool Zeroing = false;
+  const AllocatorFamily *F = arrayFamilyOf(Call, Zeroing);
+  if (!F || arrayFormWithUnit(Call))
+    return Forms;
+  for (unsigned Factor : {F->SizeArg, F->SizeArg + 1}) {
+    AllocatorFamily Form =
+        arrayFormAsFamily(*F, Call->getDirectCallee()->getName(), Zeroing);
+    Form.SizeArg = Factor;
+    Form.FactorOfArrayForm = Factor == F->SizeArg
+                                 ? AllocatorFamily::ArrayFactor::Count
+                                 : AllocatorFamily::ArrayFactor::ElementSize;
+    Forms.push_back(std::move(Form));
+  }
+  return Forms;
 }
 
 bool AllocatorTable::isConfiguredArrayForm(llvm::StringRef Name) const {

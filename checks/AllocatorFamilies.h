@@ -95,6 +95,12 @@ struct AllocatorFamily {
   /// allocation of the other argument (AllocatorTable::arrayFormWithUnit):
   /// the index of the 1, which a rewrite replaces together with the size.
   std::optional<unsigned> UnitArg;
+  /// For a call to an array form with no 1 in it (AllocatorTable::
+  /// arrayFormFactors): SizeArg is one of the two factors the form
+  /// multiplies, its count or its element size, read for a product of its
+  /// own, which wraps before the form checks anything (`calloc(w * h, 4)`).
+  enum class ArrayFactor { None, Count, ElementSize };
+  ArrayFactor FactorOfArrayForm = ArrayFactor::None;
 
   bool isDiscovered() const { return Source != AllocatorSource::Configured; }
   bool hasZeroingForm() const {
@@ -176,6 +182,22 @@ public:
   /// other call.
   std::optional<AllocatorFamily> arrayFormWithUnit(const CallExpr *Call) const;
 
+  /// A call to the checked or zeroing array form of a configured family
+  /// with no constant 1 in its count or size: one form for each of the two
+  /// arguments, that argument as its SizeArg and FactorOfArrayForm saying
+  /// which it is. The
+  /// form checks the multiplication of its arguments, not one inside an
+  /// argument (`calloc(w * h, 4)`). Empty for any other call.
+  llvm::SmallVector<AllocatorFamily, 2>
+  arrayFormFactors(const CallExpr *Call) const;
+
+  /// Whether \p Call calls the checked or zeroing array form of a
+  /// configured family, with its configured number of arguments.
+  bool isArrayFormCall(const CallExpr *Call) const {
+    bool Zeroing;
+    return arrayFamilyOf(Call, Zeroing) != nullptr;
+  }
+
   /// Whether \p Function is a wrapper that discovery recognises: the
   /// allocations inside it are its callers' to check.
   bool isDiscoveredWrapper(const Decl *Function) const;
@@ -209,6 +231,14 @@ private:
   std::vector<AllocatorFamily> Entries;
   /// The checked and zeroing array forms the entries name.
   llvm::StringSet<> ArrayFormNames;
+
+  /// The configured family whose checked or zeroing array form \p Call
+  /// calls (\p Zeroing says which), with the form's number of arguments.
+  const AllocatorFamily *arrayFamilyOf(const CallExpr *Call,
+                                       bool &Zeroing) const;
+  /// \p Family's array form \p Name, called, as a family of its own.
+  AllocatorFamily arrayFormAsFamily(const AllocatorFamily &Family,
+                                    llvm::StringRef Name, bool Zeroing) const;
   DiscoveryOptions Options;
   /// Option values that are not valid, each with what is wrong.
   std::vector<std::pair<std::string, std::string>> OptionErrors;

@@ -1,6 +1,7 @@
 //===--- CallocFixes.cpp --------------------------------------------------===//
 
 #include "CallocFixes.h"
+#include "AllocationMatchers.h"
 #include "AllocationRewrite.h"
 #include "LeftoverVariables.h"
 #include "ProductSplit.h"
@@ -397,6 +398,57 @@ CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
   Fix.OnNote = Fix.Callee == Family.CheckedArray &&
                Family.CheckedArrayProof == CounterpartProof::Unseen;
   Fix.OnNoteWhy = whyUnseen(Family, Fix.Callee);
+  return Fix;
+}
+
+CallocFix widenedFactor(const CallExpr *Call, const AllocatorFamily &Family,
+                        const SizeOrigin &Origin, const WrappingProduct &Wrap,
+                        const Decl *Function, const IntegerModel &Model) {
+  const ASTContext &Ctx = Model.context();
+  CallocFix Fix;
+  Fix.Callee = Family.Name;
+  const Expr *Product = Wrap.Product;
+  Fix.WhyNot = "'" + Family.Name +
+               "' checks the multiplication of its two arguments, not one "
+               "inside an argument; check '" +
+               displayText(Product, Ctx) +
+               "' before the call (with __builtin_mul_overflow, or a limit on "
+               "a factor)";
+  // Only a product written in the argument, all of it, computed in a
+  // narrower type: widened, it is what the code meant.
+  const auto *Mul = dyn_cast<BinaryOperator>(
+      Call->getArg(Family.SizeArg)->IgnoreParenImpCasts());
+  if (Origin.Through || Wrap.NarrowType.empty() || !Mul ||
+      Mul != Wrap.Product || Mul != Wrap.Inner ||
+      Mul->getOpcode() != BO_Mul)
+    return Fix;
+  QualType SizeType = sizeParameterType(Call, Family);
+  unsigned SizeWidth = Model.width(SizeType);
+  // Each factor as the code holds it, before the usual conversions: two
+  // values of at most half the width multiply without wrapping (a negative
+  // one gives what the narrow product converted gives, or a size no
+  // allocation takes).
+  for (const Expr *Factor : {Mul->getLHS(), Mul->getRHS()}) {
+    const Expr *Held = Factor->IgnoreParenImpCasts();
+    if (!Held->getType()->isIntegerType() ||
+        2 * Model.width(Held->getType()) > SizeWidth)
+      return Fix;
+  }
+  // The cast goes before the left factor as written; a multiplicative
+  // operator there (`a / b * c`) would take it instead.
+  const Expr *Left = Mul->getLHS()->IgnoreImpCasts();
+  if (isa<BinaryOperator>(Left) || !Mul->getBeginLoc().isFileID() ||
+      !Mul->getEndLoc().isFileID() || Mul->getBeginLoc() != Left->getBeginLoc())
+    return Fix;
+  // One edit of a template's code serves every instantiation, whose
+  // factors may have other types.
+  if (Function && isInstantiatedCode(Function))
+    return Fix;
+  std::string Cast =
+      "(" + SizeType.getAsString(Ctx.getPrintingPolicy()) + ")";
+  Fix.Edits.push_back(FixItHint::CreateInsertion(Mul->getBeginLoc(), Cast));
+  Fix.Replacement = Cast + displayText(Mul, Ctx);
+  Fix.WhyNot.clear();
   return Fix;
 }
 

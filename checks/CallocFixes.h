@@ -42,6 +42,15 @@ struct CallocFix {
   std::string OnNoteWhy;
 };
 
+/// For a product inside one argument of an array form (\p Family's
+/// FactorOfArrayForm, `calloc(w * h, 4)`): the same product computed in
+/// the argument's type, `calloc((size_t)w * h, 4)`, when that cannot wrap
+/// (two factors, each at most half as wide as the type) and the product
+/// was computed in a narrower type; no edits otherwise, with why.
+CallocFix widenedFactor(const CallExpr *Call, const AllocatorFamily &Family,
+                        const SizeOrigin &Origin, const WrappingProduct &Wrap,
+                        const Decl *Function, const IntegerModel &Model);
+
 /// The overflow-checked array form of \p Call for the wrapping product
 /// \p Wrap of \p Origin: `calloc(count, size)`; with \p NonZeroing, for
 /// the C library's `malloc`, `reallocarray(NULL, count, size)` where

@@ -117,14 +117,28 @@ void UncheckedMultiplicationCheck::checkCall(
     const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   const auto *Function = Result.Nodes.getNodeAs<Decl>("function");
-  ASTContext &Ctx = *Result.Context;
-  const AllocatorFamily *Family = Call ? Allocators.find(Call) : nullptr;
-  std::optional<AllocatorFamily> ArrayForm;
-  if (!Family && (ArrayForm = Allocators.arrayFormWithUnit(Call)))
-    Family = &*ArrayForm;
-  if (!Family || Call->containsErrors() ||
-      Call->getNumArgs() <= Family->SizeArg ||
+  if (!Call || Call->containsErrors() ||
       Allocators.isDiscoveredWrapper(Function))
+    return;
+  ASTContext &Ctx = *Result.Context;
+  if (const AllocatorFamily *Family = Allocators.find(Call)) {
+    checkSize(Call, *Family, Function, Ctx);
+    return;
+  }
+  if (std::optional<AllocatorFamily> Unit =
+          Allocators.arrayFormWithUnit(Call)) {
+    checkSize(Call, *Unit, Function, Ctx);
+    return;
+  }
+  for (const AllocatorFamily &Factor : Allocators.arrayFormFactors(Call))
+    checkSize(Call, Factor, Function, Ctx);
+}
+
+void UncheckedMultiplicationCheck::checkSize(const CallExpr *Call,
+                                             const AllocatorFamily &Family,
+                                             const Decl *Function,
+                                             ASTContext &Ctx) {
+  if (Call->getNumArgs() <= Family.SizeArg)
     return;
   if (!Model) {
     Model = std::make_unique<IntegerModel>(Ctx, SizeTypeBits, &Lengths);
@@ -136,9 +150,9 @@ void UncheckedMultiplicationCheck::checkCall(
         std::make_unique<ValueSources>(Ctx, *Model, Inputs, *Callers, *Walk);
   }
   FunctionAnalyses &Analyses = analysesOf(Function, Ctx);
-  QualType SizeType = sizeParameterType(Call, *Family);
+  QualType SizeType = sizeParameterType(Call, Family);
   std::optional<SizeCandidate> Candidate =
-      sizeCandidate(Call->getArg(Family->SizeArg), SizeType, Analyses, *Model,
+      sizeCandidate(Call->getArg(Family.SizeArg), SizeType, Analyses, *Model,
                     ReportUncheckedProducts);
   if (!Candidate)
     return;
@@ -176,20 +190,48 @@ void UncheckedMultiplicationCheck::checkCall(
     Wrap = findUncheckedProduct(*Origin, *Model);
   if (!Wrap || (!Wrap->WholeSize && !ReportEmbeddedProducts))
     return;
-  CallocFix Fix = checkedArrayForm(Call, *Family, *Origin, *Wrap, Function, PP,
-                                   *Model, Allocators, NonZeroingMallocFix);
-  emitDiagnostic(Call, *Origin, *Wrap, CanWrap, Source, Fix, Ctx);
+  CallocFix Fix =
+      Family.FactorOfArrayForm != AllocatorFamily::ArrayFactor::None
+          ? widenedFactor(Call, Family, *Origin, *Wrap, Function, *Model)
+          : checkedArrayForm(Call, Family, *Origin, *Wrap, Function, PP,
+                             *Model, Allocators, NonZeroingMallocFix);
+  emitDiagnostic(Call, *Origin, *Wrap, CanWrap, Source, Fix, Family, Ctx);
 }
 
 void UncheckedMultiplicationCheck::emitDiagnostic(
     const CallExpr *Call, const SizeOrigin &Origin, const WrappingProduct &Wrap,
     bool CanWrap, const std::optional<LargeValueSource> &Source,
-    const CallocFix &Fix, const ASTContext &Ctx) {
+    const CallocFix &Fix, const AllocatorFamily &Family,
+    const ASTContext &Ctx) {
   std::string Size = Origin.Whole     ? displayText(Origin.Whole, Ctx)
                      : Origin.Through ? Origin.Through->getName().str()
                                       : displayText(Origin.Value, Ctx);
   bool Fixed = !Fix.Replacement.empty() && !Fix.OnNote;
-  {
+  if (Family.FactorOfArrayForm != AllocatorFamily::ArrayFactor::None) {
+    std::string SizeType = sizeParameterType(Call, Family).getAsString(
+        Ctx.getPrintingPolicy());
+    bool Count =
+        Family.FactorOfArrayForm == AllocatorFamily::ArrayFactor::Count;
+    auto D =
+        CanWrap
+            ? diag(Call->getBeginLoc(),
+                   "%select{element size|count}0 '%1' of '%2' can overflow"
+                   "%select{| ('%4' is computed in '%5')}3 before '%2' "
+                   "checks the multiplication%select{|; use '%7', which "
+                   "computes it in '%8'}6")
+                  << Count << Size << Family.Name << !Wrap.NarrowType.empty()
+                  << displayText(Wrap.Inner, Ctx) << Wrap.NarrowType << Fixed
+                  << Fix.Replacement << SizeType
+            : diag(Call->getBeginLoc(),
+                   "%select{element size|count}0 '%1' of '%2' is not checked "
+                   "for overflow%select{|; use '%4', which computes it in "
+                   "'%5'}3")
+                  << Count << Size << Family.Name << Fixed << Fix.Replacement
+                  << SizeType;
+    if (Fixed)
+      for (const FixItHint &Hint : Fix.Edits)
+        D << Hint;
+  } else {
     auto D =
         CanWrap ? diag(Call->getBeginLoc(),
                        "allocation size '%0' can overflow"

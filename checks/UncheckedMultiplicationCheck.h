@@ -43,11 +43,16 @@ public:
 private:
   /// The analysis of one matched call, on the analysis stack.
   void checkCall(const ast_matchers::MatchFinder::MatchResult &Result);
+  /// The size (or, for an array form, the factor) \p Family reads of
+  /// \p Call, which \p Function makes.
+  void checkSize(const CallExpr *Call, const AllocatorFamily &Family,
+                 const Decl *Function, ASTContext &Ctx);
   FunctionAnalyses &analysesOf(const Decl *Function, ASTContext &Ctx);
   void emitDiagnostic(const CallExpr *Call, const SizeOrigin &Origin,
                       const WrappingProduct &Wrap, bool CanWrap,
                       const std::optional<LargeValueSource> &Source,
-                      const CallocFix &Fix, const ASTContext &Ctx);
+                      const CallocFix &Fix, const AllocatorFamily &Family,
+                      const ASTContext &Ctx);
   /// \p Limit: the narrow type the product wraps in, if it is narrow.
   void emitSourceNote(const LargeValueSource &Source, StringRef Limit,
                       const ASTContext &Ctx);

@@ -65,11 +65,14 @@ struct item *as_meant(const char *arg) {
   return calloc(n, sizeof(struct item));
 }
 
-/* Negative: neither argument is 1 (calloc multiplies 2 by the product, but
-   no two-argument form replaces three factors; not read). */
+/* Neither argument is 1: calloc multiplies 2 by the product, which wraps
+   first, and no two-argument form takes three factors (no fix; see
+   array-form-factors.c). */
 struct item *pairs(const char *arg) {
   size_t n = strtoull(arg, NULL, 10);
   return calloc(2, n * sizeof(struct item));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: element size 'n * sizeof(struct item)' of 'calloc' can overflow before 'calloc' checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(2, n * sizeof(struct item));
 }
 
 /* Negative: one object. */

@@ -43,7 +43,8 @@ void *layers(uint32_t n, uint32_t m) {
   // CHECK-FIXES: return calloc(n, (size_t)m * sizeof(struct tile));
 }
 
-/* 16-bit counts promote to int; two of them fit, three do not. */
+/* 16-bit counts promote to int, where even two of them can overflow
+   (65535 * 65535 is above INT_MAX). */
 void *cube(uint16_t a, uint16_t b, uint16_t c) {
   return malloc(a * b * c);
   // CHECK-NOTES: :[[@LINE-1]]:10: warning: allocation size 'a * b * c' can overflow ('a * b' is computed in 'int'); use 'calloc(a, (size_t)b * c)'
