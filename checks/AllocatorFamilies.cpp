@@ -320,41 +320,33 @@ AllocatorFamily AllocatorTable::arrayFormAsFamily(const AllocatorFamily &F,
   return Form;
 }
 
-std::optional<AllocatorFamily>
-AllocatorTable::arrayFormWithUnit(const CallExpr *Call) const {
-  bool Zeroing = false;
-  const AllocatorFamily *F = arrayFamilyOf(Call, Zeroing);
-  if (!F)
-    return std::nullopt;
-  const ASTContext &Ctx = Call->getDirectCallee()->getASTContext();
-  for (unsigned Unit : {F->SizeArg, F->SizeArg + 1}) {
-    std::optional<llvm::APSInt> One = constantValue(Call->getArg(Unit), Ctx);
-    if (!One || *One != 1)
-      continue;
-    AllocatorFamily Form =
-        arrayFormAsFamily(*F, Call->getDirectCallee()->getName(), Zeroing);
-    Form.SizeArg = Unit == F->SizeArg ? F->SizeArg + 1 : F->SizeArg;
-    Form.UnitArg = Unit;
-    return Form;
-  }
-  return std::nullopt;
-}
-
 llvm::SmallVector<AllocatorFamily, 2>
-AllocatorTable::arrayFormFactors(const CallExpr *Call) const {
+AllocatorTable::arrayForms(const CallExpr *Call) const {
   llvm::SmallVector<AllocatorFamily, 2> Forms;
   bool Zeroing = false;
   const AllocatorFamily *F = arrayFamilyOf(Call, Zeroing);
-  if (!F || arrayFormWithUnit(Call))
+  if (!F)
     return Forms;
-  for (unsigned Factor : {F->SizeArg, F->SizeArg + 1}) {
-    AllocatorFamily Form =
-        arrayFormAsFamily(*F, Call->getDirectCallee()->getName(), Zeroing);
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  unsigned Count = F->SizeArg, Size = F->SizeArg + 1;
+  for (unsigned Unit : {Count, Size}) {
+    std::optional<llvm::APSInt> One =
+        constantValue(Call->getArg(Unit), Callee->getASTContext());
+    if (!One || *One != 1)
+      continue;
+    AllocatorFamily &Form = Forms.emplace_back(
+        arrayFormAsFamily(*F, Callee->getName(), Zeroing));
+    Form.SizeArg = Unit == Count ? Size : Count;
+    Form.UnitArg = Unit;
+    return Forms;
+  }
+  for (unsigned Factor : {Count, Size}) {
+    AllocatorFamily &Form = Forms.emplace_back(
+        arrayFormAsFamily(*F, Callee->getName(), Zeroing));
     Form.SizeArg = Factor;
-    Form.FactorOfArrayForm = Factor == F->SizeArg
+    Form.FactorOfArrayForm = Factor == Count
                                  ? AllocatorFamily::ArrayFactor::Count
                                  : AllocatorFamily::ArrayFactor::ElementSize;
-    Forms.push_back(std::move(Form));
   }
   return Forms;
 }

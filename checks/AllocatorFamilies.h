@@ -92,11 +92,11 @@ struct AllocatorFamily {
   /// file does not check the product); empty otherwise.
   std::string CheckedArrayRefused;
   /// For a call to an array form whose count or size is 1, taken for an
-  /// allocation of the other argument (AllocatorTable::arrayFormWithUnit):
+  /// allocation of the other argument (AllocatorTable::arrayForms()):
   /// the index of the 1, which a rewrite replaces together with the size.
   std::optional<unsigned> UnitArg;
   /// For a call to an array form with no 1 in it (AllocatorTable::
-  /// arrayFormFactors): SizeArg is one of the two factors the form
+  /// arrayForms()): SizeArg is one of the two factors the form
   /// multiplies, its count or its element size, read for a product of its
   /// own, which wraps before the form checks anything (`calloc(w * h, 4)`).
   enum class ArrayFactor { None, Count, ElementSize };
@@ -174,27 +174,22 @@ public:
   const AllocatorFamily *findCallee(const ValueDecl *Callee) const;
 
   /// A call to the checked or zeroing array form of a configured family
-  /// (`calloc`, `reallocarray`, `kcalloc`) whose count or whose size is the
-  /// constant 1, read as that family's allocation of the other argument,
-  /// whose checked form is the array form itself: the form multiplies its
-  /// two arguments, so a product written inside one (`calloc(1, n *
-  /// size)`) is not checked, and `calloc(n, size)` checks it. None for any
-  /// other call.
-  std::optional<AllocatorFamily> arrayFormWithUnit(const CallExpr *Call) const;
-
-  /// A call to the checked or zeroing array form of a configured family
-  /// with no constant 1 in its count or size: one form for each of the two
-  /// arguments, that argument as its SizeArg and FactorOfArrayForm saying
-  /// which it is. The
-  /// form checks the multiplication of its arguments, not one inside an
-  /// argument (`calloc(w * h, 4)`). Empty for any other call.
-  llvm::SmallVector<AllocatorFamily, 2>
-  arrayFormFactors(const CallExpr *Call) const;
+  /// (`calloc`, `reallocarray`, `kcalloc`), as the sizes the multiplication
+  /// check reads in it. The form multiplies its two arguments with a check,
+  /// but not a product written inside one:
+  /// - with the constant 1 for its count or its size (`calloc(1, n *
+  ///   size)`), one form: the family's allocation of the other argument,
+  ///   whose checked form is the array form itself (UnitArg), which
+  ///   `calloc(n, size)` fixes;
+  /// - otherwise (`calloc(w * h, 4)`), one form for each argument, that
+  ///   argument as its SizeArg, FactorOfArrayForm saying which it is.
+  /// Empty for any other call.
+  llvm::SmallVector<AllocatorFamily, 2> arrayForms(const CallExpr *Call) const;
 
   /// Whether \p Call calls the checked or zeroing array form of a
   /// configured family, with its configured number of arguments.
   bool isArrayFormCall(const CallExpr *Call) const {
-    bool Zeroing;
+    bool Zeroing = false;
     return arrayFamilyOf(Call, Zeroing) != nullptr;
   }
 

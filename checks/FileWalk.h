@@ -23,9 +23,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/Support/Compiler.h"
 
-#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -50,38 +48,6 @@ public:
   virtual ~StatementReader() = default;
   virtual void read(const Stmt *S) = 0;
 };
-
-/// Pushes onto \p Work the parts of \p S that are code of the same
-/// function as \p S, the first on top: its children, except that of a
-/// lambda only the captures' initializers are (its body is the call
-/// operator's), and of a block none is (its body is the block's). The
-/// one rule of which function owns a call, for FileWalk and the matchers.
-/// Every statement of the file passes here: always inlined, and the
-/// commonest kinds take their operands directly (plainOperands()).
-LLVM_ATTRIBUTE_ALWAYS_INLINE void
-pushOwnParts(const Stmt *S, llvm::SmallVectorImpl<const Stmt *> &Work) {
-  // Pushed last to first: the first on top.
-  if (const Stmt *First, *Second; plainOperands(S, First, Second)) {
-    if (Second)
-      Work.push_back(Second);
-    if (First)
-      Work.push_back(First);
-    return;
-  }
-  auto Push = [&](const Stmt *Part) {
-    if (Part)
-      Work.push_back(Part);
-  };
-  size_t First = Work.size();
-  if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
-    for (const Expr *Init : Lambda->capture_inits())
-      Push(Init);
-  } else {
-    for (const Stmt *Child : S->children())
-      Push(Child);
-  }
-  std::reverse(Work.begin() + First, Work.end()); // source order
-}
 
 class FileWalk {
 public:

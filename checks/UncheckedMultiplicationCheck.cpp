@@ -125,13 +125,8 @@ void UncheckedMultiplicationCheck::checkCall(
     checkSize(Call, *Family, Function, Ctx);
     return;
   }
-  if (std::optional<AllocatorFamily> Unit =
-          Allocators.arrayFormWithUnit(Call)) {
-    checkSize(Call, *Unit, Function, Ctx);
-    return;
-  }
-  for (const AllocatorFamily &Factor : Allocators.arrayFormFactors(Call))
-    checkSize(Call, Factor, Function, Ctx);
+  for (const AllocatorFamily &Form : Allocators.arrayForms(Call))
+    checkSize(Call, Form, Function, Ctx);
 }
 
 void UncheckedMultiplicationCheck::checkSize(const CallExpr *Call,

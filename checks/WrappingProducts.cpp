@@ -1,8 +1,8 @@
 //===--- WrappingProducts.cpp ---------------------------------------------===//
 
 #include "WrappingProducts.h"
-#include "FileWalk.h"
 #include "SizeExpressions.h"
+#include "StatementOperands.h"
 
 namespace clang::tidy::calloc {
 

@@ -2,9 +2,9 @@
 
 #include "ZeroingPairs.h"
 #include "AllocatorFamilies.h"
-#include "FileWalk.h"
 #include "OverflowGuards.h"
 #include "SizeExpressions.h"
+#include "StatementOperands.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
