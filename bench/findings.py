@@ -70,11 +70,14 @@ def key_sha(f):
 
 
 def _relative(path, root):
+    """The path relative to the project's root; the root may be reached
+    through a link (bench/work/NAME linking to another work tree's), and
+    clang-tidy prints the paths the build recorded, the link's target."""
     p = Path(os.path.normpath(path))
-    try:
-        return p.relative_to(root).as_posix()
-    except ValueError:
-        return p.as_posix()
+    for r in (Path(root), Path(root).resolve()):
+        if p.is_relative_to(r):
+            return p.relative_to(r).as_posix()
+    return p.as_posix()
 
 
 def _exported_fixes(fixes_yaml):
