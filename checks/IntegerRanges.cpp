@@ -90,6 +90,15 @@ unsigned IntegerModel::width(QualType T) const {
   return PointerSized ? SizeTypeBits : W;
 }
 
+Wide IntegerModel::modelledConstant(Wide V, QualType T) const {
+  unsigned Real = Ctx.getIntWidth(integerTypeOf(T));
+  unsigned Bits = width(T);
+  if (Bits >= Real || rangeOf(T).contains(ValueRange::point(V)))
+    return V;
+  // Written for the target's width: SIZE_MAX / sizeof(T), PTRDIFF_MAX / 2.
+  return V >> (Real - Bits);
+}
+
 bool IntegerModel::isSigned(QualType T) const {
   return integerTypeOf(T)->isSignedIntegerType();
 }
@@ -166,7 +175,7 @@ ValueRange RangeEvaluator::evaluateValue(const Expr *E) {
   // quadratic in its length.
   if (std::optional<llvm::APSInt> V = constantValue(E, Model.context())) {
     if (V->getSignificantBits() <= 64)
-      return ValueRange::point(*toWide(*V));
+      return ValueRange::point(Model.modelledConstant(*toWide(*V), T));
     return Model.rangeOf(T);
   }
   if (const auto *Cast = dyn_cast<CastExpr>(E))

@@ -92,6 +92,12 @@ public:
                const LengthAccessors *Lengths = nullptr);
   unsigned width(QualType T) const;
   bool isSigned(QualType T) const;
+  /// A constant \p V of type \p T as the model sees it: where
+  /// `SizeTypeBits` narrows \p T and \p V lies outside it, \p V was
+  /// written for the target's width (`SIZE_MAX / sizeof(T)`), and is scaled
+  /// down to the modelled one, so that a limit written with SIZE_MAX keeps
+  /// bounding the product it was written for.
+  Wide modelledConstant(Wide V, QualType T) const;
   /// The values of type \p T; unbounded for non-integers.
   ValueRange rangeOf(QualType T) const;
   /// Whether a negative value converted to \p To (unsigned, at least as wide

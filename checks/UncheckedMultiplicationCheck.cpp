@@ -46,7 +46,7 @@ UncheckedMultiplicationCheck::UncheckedMultiplicationCheck(
       WideProductsNeedInput(
           Options.get<bool>(WideProductsNeedInputOption, true)),
       NarrowProductsNeedSource(
-          Options.get<bool>(NarrowProductsNeedSourceOption, true)),
+          Options.get<bool>(NarrowProductsNeedSourceOption, false)),
       NonZeroingMallocFix(Options.get<bool>(NonZeroingMallocFixOption, false)) {
 }
 
@@ -154,8 +154,8 @@ void UncheckedMultiplicationCheck::checkSize(const CallExpr *Call,
   // When every product needs a named source and no factor has one, no
   // guard the dataflow could find changes the outcome: it is not run.
   if (!ReportUncheckedProducts && WideProductsNeedInput &&
-      NarrowProductsNeedSource &&
-      !Sources->maySource(*Candidate, SizeType, Function))
+      !Sources->maySource(*Candidate, SizeType, Function,
+                          NarrowProductsNeedSource))
     return;
   std::optional<SizeOrigin> Origin = findSizeOrigin(
       Call, *Candidate, Analyses, *Model, ReportUncheckedProducts);
@@ -164,12 +164,14 @@ void UncheckedMultiplicationCheck::checkSize(const CallExpr *Call,
   std::optional<WrappingProduct> Wrap =
       findWrappingProduct(*Origin, SizeType, *Model);
   bool CanWrap = Wrap.has_value();
+  bool Always = false;
   std::optional<LargeValueSource> Source;
   if (Wrap) {
     SourceVerdict Verdict =
         Sources->judge(*Wrap, *Origin, SizeType, Function,
                        WideProductsNeedInput, NarrowProductsNeedSource);
     Source = Verdict.Source;
+    Always = Verdict.Always;
     CanWrap = !Verdict.Needed || Source;
     if (!CanWrap && !ReportUncheckedProducts)
       return;
@@ -190,12 +192,13 @@ void UncheckedMultiplicationCheck::checkSize(const CallExpr *Call,
           ? widenedFactor(Call, Family, *Origin, *Wrap, Function, *Model)
           : checkedArrayForm(Call, Family, *Origin, *Wrap, Function, PP,
                              *Model, Allocators, NonZeroingMallocFix);
-  emitDiagnostic(Call, *Origin, *Wrap, CanWrap, Source, Fix, Family, Ctx);
+  emitDiagnostic(Call, *Origin, *Wrap, CanWrap, Always, Source, Fix, Family,
+                 Ctx);
 }
 
 void UncheckedMultiplicationCheck::emitDiagnostic(
     const CallExpr *Call, const SizeOrigin &Origin, const WrappingProduct &Wrap,
-    bool CanWrap, const std::optional<LargeValueSource> &Source,
+    bool CanWrap, bool Always, const std::optional<LargeValueSource> &Source,
     const CallocFix &Fix, const AllocatorFamily &Family,
     const ASTContext &Ctx) {
   std::string Size = Origin.Whole     ? displayText(Origin.Whole, Ctx)
@@ -210,13 +213,14 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
     auto D =
         CanWrap
             ? diag(Call->getBeginLoc(),
-                   "%select{element size|count}0 '%1' of '%2' can overflow"
+                   "%select{element size|count}0 '%1' of '%2' "
+                   "%select{can overflow|always overflows}9"
                    "%select{| ('%4' is computed in '%5')}3 before '%2' "
                    "checks the multiplication%select{|; use '%7', which "
                    "computes it in '%8'}6")
                   << Count << Size << Family.Name << !Wrap.NarrowType.empty()
                   << displayText(Wrap.Inner, Ctx) << Wrap.NarrowType << Fixed
-                  << Fix.Replacement << SizeType
+                  << Fix.Replacement << SizeType << Always
             : diag(Call->getBeginLoc(),
                    "%select{element size|count}0 '%1' of '%2' is not checked "
                    "for overflow%select{|; use '%4', which computes it in "
@@ -229,13 +233,14 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
   } else {
     auto D =
         CanWrap ? diag(Call->getBeginLoc(),
-                       "allocation size '%0' can overflow"
+                       "allocation size '%0' %select{can overflow|always "
+                       "overflows}6"
                        "%select{| ('%2' is computed in '%3')}1"
                        "%select{ and nothing checks the multiplication|; use "
                        "'%5', which checks the multiplication}4")
                       << Size << !Wrap.NarrowType.empty()
                       << displayText(Wrap.Inner, Ctx) << Wrap.NarrowType
-                      << Fixed << Fix.Replacement
+                      << Fixed << Fix.Replacement << Always
                 : diag(Call->getBeginLoc(),
                        "allocation size '%0' is not checked for overflow"
                        "%select{|; use '%2', which checks the multiplication}1")
@@ -321,6 +326,19 @@ void UncheckedMultiplicationCheck::emitSourceNote(
            DiagnosticIDs::Note)
           << displayText(Source.NanTest, Ctx)
           << Source.NanTest->getSourceRange();
+    return;
+  }
+  if (Source.Kind == LargeValueSource::WideValues) {
+    std::string Names;
+    for (const Expr *V : Source.Values)
+      Names += (Names.empty() ? "'" : " and '") + displayText(V, Ctx) + "'";
+    diag(Source.Product->getExprLoc(),
+         "%0 can together be large enough that '%1' overflows '%2', and "
+         "nothing on the way bounds them",
+         DiagnosticIDs::Note)
+        << Names << displayText(Source.Product, Ctx)
+        << Source.Type.getAsString(Ctx.getPrintingPolicy())
+        << Source.Product->getSourceRange();
     return;
   }
   diag(Source.Api->getLocation(),

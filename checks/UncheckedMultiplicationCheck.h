@@ -49,7 +49,7 @@ private:
                  const Decl *Function, ASTContext &Ctx);
   FunctionAnalyses &analysesOf(const Decl *Function, ASTContext &Ctx);
   void emitDiagnostic(const CallExpr *Call, const SizeOrigin &Origin,
-                      const WrappingProduct &Wrap, bool CanWrap,
+                      const WrappingProduct &Wrap, bool CanWrap, bool Always,
                       const std::optional<LargeValueSource> &Source,
                       const CallocFix &Fix, const AllocatorFamily &Family,
                       const ASTContext &Ctx);

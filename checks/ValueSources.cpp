@@ -891,9 +891,12 @@ Trace ValueSources::Tracer::traceStorage(const ValueDecl *D, unsigned Depth) {
 bool wrapsOnlyBeyondMemory(const WrappingProduct &Wrap,
                            const SizeOrigin &Origin, QualType SizeType,
                            const IntegerModel &Model) {
-  return Wrap.NarrowType.empty() &&
-         !(Origin.Through &&
-           Model.width(Origin.Through->getType()) < Model.width(SizeType));
+  unsigned Bits = Model.width(SizeType);
+  if (!Wrap.NarrowType.empty() && Wrap.Inner)
+    Bits = std::min(Bits, Model.width(Wrap.Inner->getType()));
+  if (Origin.Through)
+    Bits = std::min(Bits, Model.width(Origin.Through->getType()));
+  return Bits >= 64;
 }
 
 static Wide saturatingProduct(Wide A, Wide B) {
@@ -963,6 +966,37 @@ nameSource(llvm::ArrayRef<Factor> Factors, bool Narrow,
   return std::nullopt;
 }
 
+/// For a product that wraps only at 64 bits, with no factor from input:
+/// the factors that reach there together. A factor that can hold more than
+/// 32 bits is taken to count things in memory, and no object is larger
+/// than PTRDIFF_MAX bytes: one such count times factors narrower than it is
+/// the size of things that can exist. Two of them multiply two counts, and
+/// nothing keeps that product in memory (`nmemb * size`); factors that all
+/// fit 32 bits reach 64 only when their largest values multiply past
+/// \p Max (`(size_t)w * h * 4` of two `uint32_t`).
+static std::optional<LargeValueSource>
+wideValues(llvm::ArrayRef<Factor> Factors, const BinaryOperator *Product,
+           Wide Max, const ASTContext &Ctx) {
+  constexpr Wide Max32 = (Wide(1) << 32) - 1;
+  LargeValueSource S;
+  S.Kind = LargeValueSource::WideValues;
+  S.Product = Product;
+  unsigned WideCount = 0;
+  Wide Reach = 1;
+  for (const Factor &F : Factors) {
+    Reach = saturatingProduct(Reach, F.Range.Hi);
+    if (isConstantFactor(F.E, Ctx))
+      continue;
+    S.Values.push_back(F.E);
+    if (F.Range.Hi > Max32)
+      ++WideCount;
+  }
+  if (Reach <= Max || WideCount == 1 || S.Values.size() < 2)
+    return std::nullopt;
+  S.Factor = S.Values.front();
+  return S;
+}
+
 std::optional<LargeValueSource>
 ValueSources::sourceOf(const WrappingProduct &Wrap, const Decl *Function,
                        bool Narrow, QualType Storage) {
@@ -991,9 +1025,12 @@ ValueSources::sourceOf(const WrappingProduct &Wrap, const Decl *Function,
     Reach =
         saturatingProduct(Reach, Sourced(F) ? std::min(F.Range.Hi, F.T.Capacity)
                                             : std::max<Wide>(F.Range.Lo, 1));
-  if (Reach <= Model.rangeOf(Limit).Hi)
-    return std::nullopt;
-  return nameSource(Factors, Narrow, Api);
+  Wide Max = Model.rangeOf(Limit).Hi;
+  if (Reach > Max)
+    return nameSource(Factors, Narrow, Api);
+  if (!Narrow)
+    return wideValues(Factors, Product, Max, Ctx);
+  return std::nullopt;
 }
 
 /// Every multiplication in \p S, inside calls and conditions too.
@@ -1010,7 +1047,7 @@ collectAllProducts(const Stmt *S,
 }
 
 bool ValueSources::maySource(const SizeCandidate &Candidate, QualType SizeType,
-                             const Decl *Function) {
+                             const Decl *Function, bool NarrowNeedsSource) {
   llvm::SmallVector<const Expr *, 4> Values;
   const VarDecl *Var = Candidate.Through;
   if (Var) {
@@ -1034,10 +1071,13 @@ bool ValueSources::maySource(const SizeCandidate &Candidate, QualType SizeType,
   // one computed in a type narrower than the size, or stored in a narrower
   // local (judge(), wrapsOnlyBeyondMemory()).
   unsigned SizeWidth = Model.width(SizeType);
-  bool Narrow = (Var && Model.width(Var->getType()) < SizeWidth) ||
+  bool Narrow = SizeWidth < 64 ||
+                (Var && Model.width(Var->getType()) < SizeWidth) ||
                 llvm::any_of(Products, [&](const BinaryOperator *Mul) {
                   return Model.width(Mul->getType()) < SizeWidth;
                 });
+  if (Narrow && !NarrowNeedsSource)
+    return true;
   // As sourceOf() reads each product, but at any range: a factor from
   // input (or, narrow, from growth or a length), or two public parameters
   // of the function.
@@ -1051,10 +1091,28 @@ bool ValueSources::maySource(const SizeCandidate &Candidate, QualType SizeType,
         return true;
       Factors.push_back(F);
     }
+    // Two values may reach 64 bits together (wideValues()).
+    if (Factors.size() >= 2)
+      return true;
     if (publicParameters(Factors, Function).Api)
       return true;
   }
   return false;
+}
+
+/// Whether every value \p Product can have, as \p Facts show them, leaves
+/// \p Limit: each factor is at least 1 and their smallest values multiply
+/// past it (`huge * huge` after `size_t huge = INTPTR_MAX;`).
+static bool alwaysWraps(const BinaryOperator *Product, QualType Limit,
+                        const PointFacts *Facts, const IntegerModel &Model) {
+  Wide Least = 1;
+  for (const Expr *E : productFactors(Product)) {
+    ValueRange R = RangeEvaluator(Model, Facts).evaluate(E);
+    if (R.Lo < 1)
+      return false;
+    Least = saturatingProduct(Least, R.Lo);
+  }
+  return Least > Model.rangeOf(Limit).Hi;
 }
 
 SourceVerdict ValueSources::judge(const WrappingProduct &Wrap,
@@ -1062,14 +1120,26 @@ SourceVerdict ValueSources::judge(const WrappingProduct &Wrap,
                                   const Decl *Function, bool WideNeedsSource,
                                   bool NarrowNeedsSource) {
   bool Narrow = !wrapsOnlyBeyondMemory(Wrap, Origin, SizeType, Model);
-  SourceVerdict Verdict;
-  Verdict.Needed = Narrow ? NarrowNeedsSource : WideNeedsSource;
-  if (!Verdict.Needed)
-    return Verdict;
   QualType Storage;
-  if (Narrow && Wrap.NarrowType.empty() && Origin.Through)
+  if (Narrow && Wrap.NarrowType.empty() && Origin.Through &&
+      Model.width(Origin.Through->getType()) < Model.width(SizeType))
     Storage = Origin.Through->getType();
-  Verdict.Source = sourceOf(Wrap, Function, Narrow, Storage);
+  SourceVerdict Verdict;
+  const BinaryOperator *Judged =
+      !Wrap.NarrowType.empty() ? Wrap.Inner : Wrap.Product;
+  if (Judged)
+    Verdict.Always =
+        alwaysWraps(Judged, Storage.isNull() ? Judged->getType() : Storage,
+                    Wrap.Facts, Model);
+  Verdict.Needed =
+      !Verdict.Always && (Narrow ? NarrowNeedsSource : WideNeedsSource);
+  // At the default reading a narrow product needs no source, but one is
+  // named where there is one, as evidence in a note; the reading that
+  // reports every unbounded product (both options off) names none.
+  if (Verdict.Needed || (Narrow && !Verdict.Always && WideNeedsSource))
+    Verdict.Source = sourceOf(Wrap, Function, Narrow, Storage);
+  if (Verdict.Source && Verdict.Source->Kind == LargeValueSource::WideValues)
+    Verdict.Source->Type = SizeType;
   return Verdict;
 }
 

@@ -56,6 +56,11 @@ struct LargeValueSource {
     Growth,
     /// For a narrow product: the length of an object in memory.
     Length,
+    /// For a product that wraps only at 64 bits: factors that reach there
+    /// together without input (Values): two or more that can each hold
+    /// more than 32 bits, or narrower ones whose largest values multiply
+    /// past the limit.
+    WideValues,
   } Kind = Input;
   /// The factor of the product that carries the value.
   const Expr *Factor = nullptr;
@@ -72,20 +77,28 @@ struct LargeValueSource {
   /// PublicParameters: the function, and the parameters that are factors.
   const FunctionDecl *Api = nullptr;
   llvm::SmallVector<const ParmVarDecl *, 2> Parameters;
+  /// WideValues: the product, its factors that are not constants, and the
+  /// type it overflows (the allocator's size type).
+  const BinaryOperator *Product = nullptr;
+  QualType Type;
+  llvm::SmallVector<const Expr *, 2> Values;
 };
 
-/// Whether \p Wrap can wrap only for counts no object in memory has: it is
-/// computed in the size type \p SizeType (or wider), and not stored in a
-/// narrower variable on its way to the call. A product computed or stored
-/// in a narrower type (`int`) wraps for counts memory holds.
+/// Whether \p Wrap can wrap only for counts no object in memory has: the
+/// type it wraps in (the narrow type it is computed in, the narrower
+/// variable it is stored in on its way to the call, or else the size type
+/// \p SizeType) has 64 bits. A product that wraps in 32 bits (`int`, or
+/// size_t with `SizeTypeBits: 32`) wraps for counts memory holds.
 bool wrapsOnlyBeyondMemory(const WrappingProduct &Wrap,
                            const SizeOrigin &Origin, QualType SizeType,
                            const IntegerModel &Model);
 
 /// Whether a wrapping product needs a named source before the check says
-/// "can overflow", and the source found.
+/// "can overflow", and the source found; and whether every value the
+/// product can have, as the code shows them, leaves its type.
 struct SourceVerdict {
   bool Needed = false;
+  bool Always = false;
   std::optional<LargeValueSource> Source;
 };
 
@@ -107,6 +120,8 @@ public:
   /// parameters count only when they are its own.
   /// With \p Narrow (a product computed in a type narrower than memory),
   /// also a place the file grows, or the length of an object in memory.
+  /// Without it (a product that wraps only at 64 bits), also factors that
+  /// reach there together (LargeValueSource::WideValues).
   std::optional<LargeValueSource> sourceOf(const WrappingProduct &Wrap,
                                            const Decl *Function,
                                            bool Narrow = false,
@@ -127,8 +142,10 @@ public:
   /// options set, the dataflow has nothing left to decide. Conservative
   /// (true) where the values of the local are not all in sight.
   /// \p SizeType is the type of the allocator's size parameter.
+  /// With \p NarrowNeedsSource false, any product that wraps in fewer
+  /// than 64 bits may be reported, and so may any product of two values.
   bool maySource(const SizeCandidate &Candidate, QualType SizeType,
-                 const Decl *Function);
+                 const Decl *Function, bool NarrowNeedsSource);
 
   /// What the index records of one field or variable: the values written
   /// to it by `=` (or `+=`, `*=`, `<<=`; for fields and globals), the input

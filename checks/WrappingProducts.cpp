@@ -368,6 +368,19 @@ std::optional<WrappingProduct> findWrappingProduct(const SizeOrigin &Origin,
   return W;
 }
 
+/// Whether the code bounds \p Mul, which its operands' types let wrap:
+/// with what is known at the product (a limit on a factor, such as
+/// `if (n > SIZE_MAX / sizeof(T)) return NULL;`, a clamp, a known value)
+/// it fits. That is a check of the product, at the strict level too.
+static bool boundedByFacts(const BinaryOperator *Mul, const PointFacts &Facts,
+                           const IntegerModel &Model) {
+  if (!Facts.Reached)
+    return false;
+  RangeEvaluator Known(Model, &Facts);
+  Known.evaluate(Mul);
+  return Known.wrapping().empty() && mayWrap(Mul, Model);
+}
+
 std::optional<WrappingProduct> findUncheckedProduct(const SizeOrigin &Origin,
                                                     const IntegerModel &Model) {
   const ASTContext &Ctx = Model.context();
@@ -378,7 +391,8 @@ std::optional<WrappingProduct> findUncheckedProduct(const SizeOrigin &Origin,
   collectProducts(Origin.Value, Products);
   for (const BinaryOperator *Mul : Products) {
     if (!multipliesValue(Mul, Ctx) ||
-        (Facts && Facts->productBoundOf(Mul->getLHS(), Mul->getRHS())))
+        (Facts && (Facts->productBoundOf(Mul->getLHS(), Mul->getRHS()) ||
+                   boundedByFacts(Mul, *Facts, Model))))
       continue;
     WrappingProduct W;
     W.Inner = Mul;

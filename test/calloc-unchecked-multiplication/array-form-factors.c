@@ -123,26 +123,43 @@ struct pixel *as_meant(const char *a) {
 double *from_caller(size_t n) { return calloc(n * 2, sizeof(double)); }
 
 #elif defined(STRICT)
-/* Sizes of a grid the caller hands over: no source the default level
-   names. */
+/* Sizes of a grid the caller hands over. */
 struct grid {
   size_t rows, cols;
   uint32_t width, height;
+  uint8_t depth, planes;
 };
 
-/* Positive at the strict level: a product no check covers; its 64-bit
-   factors get no fix. */
+/* Positive at every level: two 64-bit counts that nothing bounds; the
+   64-bit factors get no fix. */
 double *strict_matrix(const struct grid *g) {
   return calloc(g->rows * g->cols, sizeof(double));
-  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:10: warning: count 'g->rows * g->cols' of 'calloc' is not checked for overflow [calloc-unchecked-multiplication]
+  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:10: warning: count 'g->rows * g->cols' of 'calloc' can overflow before 'calloc' checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES-STRICT: return calloc(g->rows * g->cols, sizeof(double));
 }
 
-/* Positive at the strict level, with the fix: 32-bit factors. */
+/* Positive at every level, with the fix: 32-bit factors multiplied in
+   32 bits. */
 struct pixel *strict_area(const struct grid *g) {
   return calloc(g->width * g->height, sizeof(struct pixel));
-  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:10: warning: count 'g->width * g->height' of 'calloc' is not checked for overflow; use '(size_t)g->width * g->height', which computes it in 'size_t' [calloc-unchecked-multiplication]
+  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:10: warning: count 'g->width * g->height' of 'calloc' can overflow ('g->width * g->height' is computed in 'uint32_t') before 'calloc' checks the multiplication; use '(size_t)g->width * g->height', which computes it in 'size_t' [calloc-unchecked-multiplication]
   // CHECK-FIXES-STRICT: return calloc((size_t)g->width * g->height, sizeof(struct pixel));
+}
+
+/* Positive at the strict level only: one 64-bit count times 2, which the
+   default takes for a count of things in memory; no fix for 64 bits. */
+double *strict_pairs(const struct grid *g) {
+  return calloc(g->rows * 2, sizeof(double));
+  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:10: warning: count 'g->rows * 2' of 'calloc' is not checked for overflow [calloc-unchecked-multiplication]
+  // CHECK-FIXES-STRICT: return calloc(g->rows * 2, sizeof(double));
+}
+
+/* Positive at the strict level only: two 8-bit factors, whose product
+   fits in int, so no widening fix either. */
+struct pixel *strict_layers(const struct grid *g) {
+  return calloc(g->depth * g->planes, sizeof(struct pixel));
+  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:10: warning: count 'g->depth * g->planes' of 'calloc' is not checked for overflow [calloc-unchecked-multiplication]
+  // CHECK-FIXES-STRICT: return calloc(g->depth * g->planes, sizeof(struct pixel));
 }
 
 /* Negative at the strict level: guarded by a division. */

@@ -1,8 +1,10 @@
 // A counter stepped by its own `for` loop, `for (...; i < E; i++)`, stops
 // at E: it holds E's values, not a count that grows with nothing to bound
 // it. So a narrow product of it has a source only when E has one (see
-// narrow-sources.c for the sources).
-// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
+// narrow-sources.c for the sources). Run with NarrowProductsNeedSource, the
+// option that asks a narrow product for a source: by default every narrow
+// product nothing bounds is reported (narrow-default.c).
+// RUN: %check_calloc_tidy -check-option=calloc-unchecked-multiplication.NarrowProductsNeedSource=true %s calloc-unchecked-multiplication %t
 
 #include <stddef.h>
 #include <stdlib.h>

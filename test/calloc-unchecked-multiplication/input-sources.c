@@ -1,6 +1,7 @@
 // The default reading: a product computed in size_t says "can overflow" only
-// when a factor comes from input the check can name; a count of unknown
-// origin is taken to measure memory, and is not reported.
+// when a factor comes from input the check can name, or two factors that
+// can each exceed 32 bits multiply; one count of unknown origin is taken to
+// measure memory, and is not reported.
 // RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
 // The same sources, configured, are reported in input-sources-configured.c.
 
@@ -105,9 +106,13 @@ void *pool_calloc(size_t nmemb, size_t size) {
 static void *table_of(size_t n, size_t width) { return malloc(n * width); }
 void *table(size_t n) { return table_of(n, 8); }
 
-/* Negative: a public function hidden from other modules. */
+/* Positive: a public function hidden from other modules, whose callers are
+   not in sight either: two counts of 64 bits whose product nothing bounds. */
 __attribute__((visibility("hidden"))) void *inner_calloc(size_t a, size_t b) {
   return malloc(a * b);
+  // CHECK-NOTES: :[[@LINE-1]]:10: warning: allocation size 'a * b' can overflow; use 'calloc(a, b)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-NOTES: :[[@LINE-2]]:19: note: 'a' and 'b' can together be large enough that 'a * b' overflows 'size_t', and nothing on the way bounds them
+  // CHECK-FIXES: return calloc(a, b);
 }
 
 /* Negative without configuration (input-sources-configured.c configures
@@ -129,6 +134,8 @@ struct item *configured(const char *text, const struct settings *s) {
   return c;
 }
 
-/* A narrow product needs a source too (narrow-sources.c): n is a parameter
-   nothing in this file names a source of. */
+/* Positive: a narrow product needs no source: n is a parameter nothing in
+   this file bounds, and `n * 2` wraps in int (narrow-default.c). */
 int *doubled(int n) { return malloc(n * 2 * sizeof(int)); }
+// CHECK-NOTES: :[[@LINE-1]]:30: warning: allocation size 'n * 2 * sizeof(int)' can overflow ('n * 2' is computed in 'int'); use 'calloc(n, 2 * sizeof(int))', which checks the multiplication [calloc-unchecked-multiplication]
+// CHECK-FIXES: int *doubled(int n) { return calloc(n, 2 * sizeof(int)); }

@@ -1,15 +1,15 @@
-// The default reading of a product computed (or stored) in a type narrower
-// than size_t: it wraps for counts memory can hold, so besides input (see
-// input-sources.c) two more sources make it "can overflow": a value the
-// file multiplies from itself with no bound (a capacity doubled, or grown
-// by half), and the length of an object in memory, or a counter stepped
-// once per element of an object a loop walks, or a counter kept at file
-// scope. A counter of a structure or a local stepped up otherwise (`n++`,
-// `n += len`) counts things whose number the file rarely shows, and is no
-// source; nor is a count set only elsewhere (a field this
-// file never writes, a parameter): it is taken to be bounded where it is
-// set, and is not reported.
-// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
+// NarrowProductsNeedSource (off by default) asks a product computed (or
+// stored) in a type narrower than size_t for a source before it says "can
+// overflow". Besides input (see input-sources.c) two more sources count: a
+// value the file multiplies from itself with no bound (a capacity doubled,
+// or grown by half), and the length of an object in memory, or a counter
+// stepped once per element of an object a loop walks, or a counter kept at
+// file scope. A counter of a structure or a local stepped up otherwise
+// (`n++`, `n += len`) is no source under the option; nor is a count set
+// only elsewhere (a field this file never writes, a parameter). By default
+// every narrow product nothing bounds is reported (narrow-default.c), and
+// these sources are named in notes.
+// RUN: %check_calloc_tidy -check-option=calloc-unchecked-multiplication.NarrowProductsNeedSource=true %s calloc-unchecked-multiplication %t
 
 #include <stddef.h>
 #include <stdlib.h>

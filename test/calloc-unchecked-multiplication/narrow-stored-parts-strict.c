@@ -1,11 +1,12 @@
-// The strict level (ReportUncheckedProducts) with the default source
-// options, for a size that reads a narrow local holding a product (see
-// narrow-stored-parts.c). When the local's product can overflow by the
-// default rule (a factor has a source), that is the finding, without a
-// fix. When it has no source, the finding is the size's own product, "not
-// checked for overflow", with the fix the array form gives it.
+// The strict level (ReportUncheckedProducts) with NarrowProductsNeedSource,
+// for a size that reads a narrow local holding a product (see
+// narrow-stored-parts.c). When the local's product can overflow by that
+// rule (a factor has a source), that is the finding, without a fix. When it
+// has no source, the finding is the size's own product, "not checked for
+// overflow", with the fix the array form gives it. (Without the option, the
+// default, the local's product is the finding in both: narrow-stored-parts.c.)
 // RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t \
-// RUN:   -config='{CheckOptions: {calloc-unchecked-multiplication.ReportUncheckedProducts: true}}'
+// RUN:   -config='{CheckOptions: {calloc-unchecked-multiplication.ReportUncheckedProducts: true, calloc-unchecked-multiplication.NarrowProductsNeedSource: true}}'
 
 #include <stddef.h>
 #include <stdlib.h>

@@ -17,17 +17,21 @@ struct grid {
 };
 
 /* Positive: a bit matrix of rows times words, counted in int (the shape
-   of byacc's lalr.c). rows and words are fields set elsewhere: with the
-   default options no source is named, so it is quiet there. */
+   of byacc's lalr.c). rows and words are fields set elsewhere, which
+   nothing in sight bounds: reported by default too, with no source named
+   (under NarrowProductsNeedSource it would be quiet). */
 unsigned *bit_matrix(const struct grid *g) {
   int nwords = g->rows * g->words;
   unsigned *p = malloc((size_t)nwords * sizeof(unsigned));
   // CHECK-NOTES-ANY: :[[@LINE-1]]:17: warning: allocation size '(size_t)nwords * sizeof(unsigned)' can overflow ('g->rows * g->words' is computed in 'int') and nothing checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-NOTES-ANY: :[[@LINE-3]]:24: note: 'nwords' is computed here as 'g->rows * g->words'
   // CHECK-NOTES-ANY: :[[@LINE-3]]:17: note: no fix: 'g->rows * g->words' is computed in 'int' and only then widened; convert an operand to 'size_t' first
-  // CHECK-NOTES-STRICT: :[[@LINE-4]]:17: warning: allocation size '(size_t)nwords * sizeof(unsigned)' can overflow ('g->rows * g->words' is computed in 'int') and nothing checks the multiplication [calloc-unchecked-multiplication]
-  // CHECK-NOTES-STRICT: :[[@LINE-6]]:24: note: 'nwords' is computed here as 'g->rows * g->words'
-  // CHECK-NOTES-STRICT: :[[@LINE-6]]:17: note: no fix: 'g->rows * g->words' is computed in 'int' and only then widened; convert an operand to 'size_t' first
+  // CHECK-NOTES-DEFAULT: :[[@LINE-4]]:17: warning: allocation size '(size_t)nwords * sizeof(unsigned)' can overflow ('g->rows * g->words' is computed in 'int') and nothing checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-NOTES-DEFAULT: :[[@LINE-6]]:24: note: 'nwords' is computed here as 'g->rows * g->words'
+  // CHECK-NOTES-DEFAULT: :[[@LINE-6]]:17: note: no fix: 'g->rows * g->words' is computed in 'int' and only then widened; convert an operand to 'size_t' first
+  // CHECK-NOTES-STRICT: :[[@LINE-7]]:17: warning: allocation size '(size_t)nwords * sizeof(unsigned)' can overflow ('g->rows * g->words' is computed in 'int') and nothing checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-NOTES-STRICT: :[[@LINE-9]]:24: note: 'nwords' is computed here as 'g->rows * g->words'
+  // CHECK-NOTES-STRICT: :[[@LINE-9]]:17: note: no fix: 'g->rows * g->words' is computed in 'int' and only then widened; convert an operand to 'size_t' first
   return p;
 }
 

@@ -5,8 +5,8 @@
 // Positive: input stored that way, into a local or a field, directly, with
 // the answer ignored, or through a second helper or a configured `Inputs`
 // function. Negative: the same helpers with a bound before the store or in
-// the caller, and helpers that store only small values.
-// RUN: %check_calloc_tidy -config='{CheckOptions: {calloc-unchecked-multiplication.Inputs: "parse_header(out=2)"}}' %s calloc-unchecked-multiplication %t
+// the caller, and helpers that store only small values (narrow products, under NarrowProductsNeedSource).
+// RUN: %check_calloc_tidy -config='{CheckOptions: {calloc-unchecked-multiplication.Inputs: "parse_header(out=2)", calloc-unchecked-multiplication.NarrowProductsNeedSource: true}}' %s calloc-unchecked-multiplication %t
 
 #include <stddef.h>
 #include <stdint.h>

@@ -4,8 +4,11 @@
 // with nothing in the file bounding it, it can grow until an `int`
 // product wraps. A limit on `*size` in that function, or on the place a
 // caller in this file passes (`&size`), bounds it. Positive: the growth
-// shapes. Negative: the limits, and a pointee that never grows.
-// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
+// shapes. Negative: the limits, and a pointee that never grows. Run with
+// NarrowProductsNeedSource, under which a narrow product needs such a
+// source; by default every narrow product nothing bounds is reported
+// (narrow-default.c), with the growth named in a note.
+// RUN: %check_calloc_tidy -check-option=calloc-unchecked-multiplication.NarrowProductsNeedSource=true %s calloc-unchecked-multiplication %t
 
 #include <stddef.h>
 #include <stdlib.h>

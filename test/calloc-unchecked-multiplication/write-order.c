@@ -5,8 +5,10 @@
 // the function jumps back (a goto to a label above it, setjmp). And a
 // local grows only by a step that can run again in the same call: one
 // `res *= 2` outside any loop doubles it once. Narrow products here: they
-// need a source (see narrow-sources.c), such as a capacity doubled.
-// RUN: %check_calloc_tidy %s calloc-unchecked-multiplication %t
+// need a source (see narrow-sources.c), such as a capacity doubled, under
+// NarrowProductsNeedSource, which this test sets; by default every narrow
+// product nothing bounds is reported (narrow-default.c).
+// RUN: %check_calloc_tidy -check-option=calloc-unchecked-multiplication.NarrowProductsNeedSource=true %s calloc-unchecked-multiplication %t
 
 #include <setjmp.h>
 #include <stddef.h>

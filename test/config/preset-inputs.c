@@ -65,13 +65,13 @@ unsigned *columns(const char *arg) {
   // CHECK-NOTES-GIT: :[[@LINE-6]]:10: note: no fix: the operands of the product change before the allocation
 }
 
-/* Git reports every unchecked product (ReportUncheckedProducts): one of
-   unknown origin is "not checked", not "can overflow". */
-unsigned *rows(unsigned int n) {
-  unsigned int bytes = n * 4;
+/* Git reports every unchecked product (ReportUncheckedProducts): one count
+   of unknown origin in 64 bits is "not checked", not "can overflow". */
+unsigned *rows(size_t n) {
+  size_t bytes = n * 4;
   return xmalloc(bytes);
   // CHECK-NOTES-GIT: :[[@LINE-1]]:10: warning: allocation size 'bytes' is not checked for overflow; use 'xcalloc(n, 4)', which checks the multiplication [calloc-unchecked-multiplication]
-  // CHECK-NOTES-GIT: :[[@LINE-3]]:26: note: 'bytes' is computed here as 'n * 4'
+  // CHECK-NOTES-GIT: :[[@LINE-3]]:20: note: 'bytes' is computed here as 'n * 4'
   // CHECK-FIXES-GIT: return xcalloc(n, 4);
 }
 #endif
