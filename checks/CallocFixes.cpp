@@ -14,6 +14,16 @@
 
 namespace clang::tidy::calloc {
 
+void keepToUserFiles(CallocFix &Fix, const SourceManager &SM) {
+  if (!editsSystemHeader(Fix.Edits, SM))
+    return;
+  Fix.Edits.clear();
+  Fix.Replacement.clear();
+  Fix.OnNote = false;
+  Fix.WhyNot = "the allocation is spelled in a macro of a system header, "
+               "which the rewrite would have to change";
+}
+
 /// What the size argument of \p Call is to the fixes of both checks: the
 /// size of an allocation, or of a zeroing.
 static std::pair<SizeRole, const Expr *>

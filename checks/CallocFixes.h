@@ -42,6 +42,10 @@ struct CallocFix {
   std::string OnNoteWhy;
 };
 
+/// Takes the edits back from \p Fix when one of them would change a system
+/// header (the allocation is spelled by one of its macros), with why.
+void keepToUserFiles(CallocFix &Fix, const SourceManager &SM);
+
 /// For a product inside one argument of an array form (\p Family's
 /// FactorOfArrayForm, `calloc(w * h, 4)`): the same product computed in
 /// the argument's type, `calloc((size_t)w * h, 4)`, when that cannot wrap

@@ -4,6 +4,7 @@
 #include "AllocationMatchers.h"
 #include "AnalysisStack.h"
 #include "SizeExpressions.h"
+#include "SourceEdits.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -114,23 +115,32 @@ void MallocMemsetCheck::checkCall(const MatchFinder::MatchResult &Result) {
                                                    /*AssertsAreGuards=*/true);
   std::optional<ZeroingPair> Pair = findZeroingPair(
       Call, Family->SizeArg, *Site, *State.Effects, *State.Guards, Ctx);
-  if (!Pair)
+  // A pair a system header's macro writes whole (GLib's g_slice_new0 under
+  // optimisation) is no code of the user's.
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!Pair || (SM.isInSystemMacro(Call->getBeginLoc()) &&
+                SM.isInSystemMacro(Pair->Zero.Call->getBeginLoc())))
     return;
   CallocFix Fix = zeroingForm(Call, *Family, *Site, *Pair, *State.Effects,
                               *State.Guards, *Model, Allocators, PP);
-  emitDiagnostic(Call, *Family, *Pair, Fix);
+  keepToUserFiles(Fix, SM);
+  emitDiagnostic(Call, *Family, *Pair, Fix, SM);
 }
 
 void MallocMemsetCheck::emitDiagnostic(const CallExpr *Call,
                                        const AllocatorFamily &Family,
                                        const ZeroingPair &Pair,
-                                       const CallocFix &Fix) {
+                                       const CallocFix &Fix,
+                                       const SourceManager &SM) {
   // Only the C library's calloc is known to skip zeroing fresh pages; a
   // project's zeroing allocator may well be malloc + memset inside.
   bool FreshPages = Fix.Callee == "calloc";
+  // A call spelled by a system header's macro is reported where the user's
+  // file expands it.
+  SourceLocation At = reportedLoc(Call->getBeginLoc(), SM);
   bool Fixed = !Fix.Edits.empty() && !Fix.OnNote;
   {
-    auto D = diag(Call->getBeginLoc(),
+    auto D = diag(At,
                   "memory allocated by '%0' is zeroed right away by '%1'; "
                   "%select{'%3'|use '%3', which}2 "
                   "%select{zeroes as it allocates|can skip zeroing fresh "
@@ -142,7 +152,7 @@ void MallocMemsetCheck::emitDiagnostic(const CallExpr *Call,
         D << Hint;
   }
   if (Fix.OnNote) {
-    auto N = diag(Call->getBeginLoc(),
+    auto N = diag(At,
                   "'%0' may zero as it allocates: %1, so only --fix-notes "
                   "applies this rewrite",
                   DiagnosticIDs::Note)
@@ -150,11 +160,11 @@ void MallocMemsetCheck::emitDiagnostic(const CallExpr *Call,
     for (const FixItHint &Hint : Fix.Edits)
       N << Hint;
   }
-  diag(Pair.Zero.Call->getBeginLoc(), "'%0' zeroes the whole allocation here",
+  diag(reportedLoc(Pair.Zero.Call->getBeginLoc(), SM), "'%0' zeroes the whole allocation here",
        DiagnosticIDs::Note)
       << Pair.Zero.Name;
   if (Fix.Edits.empty() && !Fix.WhyNot.empty())
-    diag(Call->getBeginLoc(), "no fix: %0", DiagnosticIDs::Note) << Fix.WhyNot;
+    diag(At, "no fix: %0", DiagnosticIDs::Note) << Fix.WhyNot;
 }
 
 } // namespace clang::tidy::calloc

@@ -54,7 +54,8 @@ private:
   bool isCandidate(const CallExpr *Call, const AllocatorFamily &Family,
                    const Decl *Function, const ASTContext &Ctx) const;
   void emitDiagnostic(const CallExpr *Call, const AllocatorFamily &Family,
-                      const ZeroingPair &Pair, const CallocFix &Fix);
+                      const ZeroingPair &Pair, const CallocFix &Fix,
+                      const SourceManager &SM);
 
   const AllocatorTable Allocators;
   const std::uint64_t MinimumSize;

@@ -28,6 +28,20 @@ std::optional<std::string> spelledText(const Expr *E, const ASTContext &Ctx) {
   return Text.str();
 }
 
+SourceLocation reportedLoc(SourceLocation Loc, const SourceManager &SM) {
+  if (Loc.isMacroID() && SM.isInSystemMacro(Loc))
+    return SM.getExpansionLoc(Loc);
+  return Loc;
+}
+
+bool editsSystemHeader(const std::vector<FixItHint> &Edits,
+                       const SourceManager &SM) {
+  return llvm::any_of(Edits, [&](const FixItHint &Hint) {
+    SourceLocation At = Hint.RemoveRange.getBegin();
+    return At.isValid() && SM.isInSystemHeader(SM.getSpellingLoc(At));
+  });
+}
+
 SourceLocation writtenTokenLoc(SourceLocation Loc, const ASTContext &Ctx) {
   if (Loc.isInvalid() || Loc.isFileID())
     return Loc;

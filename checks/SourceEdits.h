@@ -34,6 +34,16 @@ std::optional<std::string> spelledText(const Expr *E, const ASTContext &Ctx);
 /// as it would the token. Invalid for any other location in a macro.
 SourceLocation writtenTokenLoc(SourceLocation Loc, const ASTContext &Ctx);
 
+/// Where a diagnostic about the code at \p Loc goes: \p Loc, unless it
+/// lies in a macro spelled in a system header (`_ogg_malloc` defined as
+/// `malloc` in `<ogg/os_types.h>`), where clang-tidy would drop it: then
+/// the expansion in the file that uses the macro.
+SourceLocation reportedLoc(SourceLocation Loc, const SourceManager &SM);
+
+/// Whether one of \p Edits changes a system header (a macro it defines).
+bool editsSystemHeader(const std::vector<FixItHint> &Edits,
+                       const SourceManager &SM);
+
 /// \p E's text for a message: as written, whitespace folded, shortened.
 std::string displayText(const Expr *E, const ASTContext &Ctx);
 

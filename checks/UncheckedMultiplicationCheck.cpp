@@ -192,6 +192,7 @@ void UncheckedMultiplicationCheck::checkSize(const CallExpr *Call,
           ? widenedFactor(Call, Family, *Origin, *Wrap, Function, *Model)
           : checkedArrayForm(Call, Family, *Origin, *Wrap, Function, PP,
                              *Model, Allocators, NonZeroingMallocFix);
+  keepToUserFiles(Fix, Ctx.getSourceManager());
   emitDiagnostic(Call, *Origin, *Wrap, CanWrap, Always, Source, Fix, Family,
                  Ctx);
 }
@@ -201,6 +202,9 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
     bool CanWrap, bool Always, const std::optional<LargeValueSource> &Source,
     const CallocFix &Fix, const AllocatorFamily &Family,
     const ASTContext &Ctx) {
+  // A call spelled by a system header's macro is reported where the user's
+  // file expands it.
+  SourceLocation At = reportedLoc(Call->getBeginLoc(), Ctx.getSourceManager());
   std::string Size = Origin.Whole     ? displayText(Origin.Whole, Ctx)
                      : Origin.Through ? Origin.Through->getName().str()
                                       : displayText(Origin.Value, Ctx);
@@ -212,7 +216,7 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
         Family.FactorOfArrayForm == AllocatorFamily::ArrayFactor::Count;
     auto D =
         CanWrap
-            ? diag(Call->getBeginLoc(),
+            ? diag(At,
                    "%select{element size|count}0 '%1' of '%2' "
                    "%select{can overflow|always overflows}9"
                    "%select{| ('%4' is computed in '%5')}3 before '%2' "
@@ -221,7 +225,7 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
                   << Count << Size << Family.Name << !Wrap.NarrowType.empty()
                   << displayText(Wrap.Inner, Ctx) << Wrap.NarrowType << Fixed
                   << Fix.Replacement << SizeType << Always
-            : diag(Call->getBeginLoc(),
+            : diag(At,
                    "%select{element size|count}0 '%1' of '%2' is not checked "
                    "for overflow%select{|; use '%4', which computes it in "
                    "'%5'}3")
@@ -232,7 +236,7 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
         D << Hint;
   } else {
     auto D =
-        CanWrap ? diag(Call->getBeginLoc(),
+        CanWrap ? diag(At,
                        "allocation size '%0' %select{can overflow|always "
                        "overflows}6"
                        "%select{| ('%2' is computed in '%3')}1"
@@ -241,7 +245,7 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
                       << Size << !Wrap.NarrowType.empty()
                       << displayText(Wrap.Inner, Ctx) << Wrap.NarrowType
                       << Fixed << Fix.Replacement << Always
-                : diag(Call->getBeginLoc(),
+                : diag(At,
                        "allocation size '%0' is not checked for overflow"
                        "%select{|; use '%2', which checks the multiplication}1")
                       << Size << Fixed << Fix.Replacement;
@@ -250,7 +254,7 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
         D << Hint;
   }
   if (Fix.OnNote) {
-    auto N = diag(Call->getBeginLoc(),
+    auto N = diag(At,
                   "'%0' may check the multiplication: %1, so only --fix-notes "
                   "applies this rewrite",
                   DiagnosticIDs::Note)
@@ -278,7 +282,7 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
     emitSourceNote(*Source, Limit, Ctx);
   }
   if (Fix.Replacement.empty() && !Fix.WhyNot.empty())
-    diag(Call->getBeginLoc(), "no fix: %0", DiagnosticIDs::Note) << Fix.WhyNot;
+    diag(At, "no fix: %0", DiagnosticIDs::Note) << Fix.WhyNot;
 }
 
 void UncheckedMultiplicationCheck::emitSourceNote(
