@@ -45,9 +45,19 @@ std::optional<Wide> PointFacts::productBound(const ValueKey &A,
   if (!Reached)
     return std::nullopt;
   for (const ProductFact &F : Products)
-    if (!F.Holder.Var && !F.AExpr && !F.C.Var && samePair(F, A, B))
+    if (!F.Holder.Var && !F.AExpr && !F.C.Var && !F.Scale && samePair(F, A, B))
       return F.Bound;
   return std::nullopt;
+}
+
+bool PointFacts::scaledProductFits(const ValueKey &A, Wide Scale,
+                                   Wide Limit) const {
+  if (!Reached || Scale < 1)
+    return false;
+  return llvm::any_of(Products, [&](const ProductFact &F) {
+    return F.Scale > 0 && F.A == A && !F.B.Var && !F.Holder.Var &&
+           !F.AExpr && F.Bound / F.Scale <= Limit / Scale;
+  });
 }
 
 /// Whether \p F is a fact about three factors that are \p X, \p Y and
@@ -772,6 +782,19 @@ void GuardAnalysis::learnDivisionBound(PointFacts &State, const ValueKey &Key,
     FirstDivisor = keyOfOperand(First->getRHS(), Ctx);
   std::optional<llvm::APSInt> K =
       constantValue(FirstDivisor ? First->getLHS() : Div->getLHS(), Ctx);
+  // `a > K / s` with a constant s: a check of the product a * s.
+  std::optional<llvm::APSInt> S = Divisor ? std::nullopt
+                                          : constantValue(Div->getRHS(), Ctx);
+  if (S && K && !AExpr && Margin == 0 && !K->isNegative() &&
+      K->getActiveBits() <= 64 && S->isStrictlyPositive() &&
+      S->getActiveBits() <= 64) {
+    PointFacts::ProductFact Fact{Key, ValueKey{}, 0, ValueKey{}};
+    Fact.Bound = Model.modelledConstant(Wide(K->getZExtValue()),
+                                        Div->getLHS()->getType());
+    Fact.Scale = Wide(S->getZExtValue());
+    State.Products.push_back(Fact);
+    return;
+  }
   if (!Divisor || !State.follows(*Divisor) || !K || K->isNegative() ||
       K->getActiveBits() > 64 ||
       (FirstDivisor && !State.follows(*FirstDivisor)))
@@ -1245,6 +1268,15 @@ GuardAnalysis::impliedBound(const PointFacts &Side,
   if (P.AExpr || P.C.Var)
     return llvm::is_contained(Side.Products, P) ? std::optional<Wide>(P.Bound)
                                                 : std::nullopt;
+  // A guard on a value times a constant holds where it was learned, and
+  // where the value's range keeps the product within it.
+  if (P.Scale) {
+    std::optional<ValueRange> A = Side.rangeOf(P.A);
+    return llvm::is_contained(Side.Products, P) ||
+                   (A && A->Lo >= 0 && A->Hi <= P.Bound / P.Scale)
+               ? std::optional<Wide>(P.Bound)
+               : std::nullopt;
+  }
   if (P.Holder.Var) {
     bool Scaled = !P.B.Var; // A times the constant P.Bound
     if (Scaled ? Side.verifiedScaled(P.Holder, P.A, P.Bound)
@@ -1280,7 +1312,7 @@ GuardAnalysis::joinProducts(const PointFacts &Into, const PointFacts &From,
                             const KeyPairs &Pairs, bool Widen) const {
   std::vector<PointFacts::ProductFact> Candidates = Into.Products;
   for (const PointFacts::ProductFact &P : From.Products)
-    if (P.Holder.Var || P.AExpr || P.C.Var
+    if (P.Holder.Var || P.AExpr || P.C.Var || P.Scale
             ? !llvm::is_contained(Into.Products, P)
             : !Into.productBound(P.A, P.B))
       Candidates.push_back(P);
@@ -1300,7 +1332,8 @@ GuardAnalysis::joinProducts(const PointFacts &Into, const PointFacts &From,
     Wide Bound = std::max(*Mine, *Theirs);
     // In a loop a bound may keep growing: widening drops it.
     std::optional<Wide> Before =
-        P.Holder.Var || P.C.Var ? std::nullopt : Into.productBound(P.A, P.B);
+        P.Holder.Var || P.C.Var || P.Scale ? std::nullopt
+                                           : Into.productBound(P.A, P.B);
     if (Widen && Before && Bound > *Before)
       continue;
     Kept.push_back(P);

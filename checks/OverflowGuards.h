@@ -91,9 +91,13 @@ public:
     /// When set, a third factor: `A * B * C <= Bound`, from
     /// `a > K / b / c`. Such a fact bounds only the product of all three.
     ValueKey C = {};
+    /// When set (and no B, no Holder): `A * Scale <= Bound`, from
+    /// `a > K / s` with a constant s (`n > SIZE_MAX / sizeof(T)`).
+    Wide Scale = 0;
     bool operator==(const ProductFact &O) const {
       return A == O.A && B == O.B && Bound == O.Bound && Holder == O.Holder &&
-             AExpr == O.AExpr && Margin == O.Margin && C == O.C;
+             AExpr == O.AExpr && Margin == O.Margin && C == O.C &&
+             Scale == O.Scale;
     }
   };
   /// A compound expression over followed values, and the range a guard
@@ -114,6 +118,10 @@ public:
                                      const Expr *B) const override;
   /// The fact about \p E, if any.
   const ExpressionFact *expressionFact(const Expr *E) const;
+  /// The largest value \p A can have by a guard on its product with a
+  /// constant (`n > K / s`, ProductFact::Scale), when that product times
+  /// \p Scale is at most \p Limit: a check of that product.
+  bool scaledProductFits(const ValueKey &A, Wide Scale, Wide Limit) const;
   /// Whether \p Holder is known to hold the unwrapped product A * Factor
   /// (`if (len / n != sizeof(T)) fail;`).
   bool verifiedScaled(const ValueKey &Holder, const ValueKey &A,

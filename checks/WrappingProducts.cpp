@@ -368,17 +368,31 @@ std::optional<WrappingProduct> findWrappingProduct(const SizeOrigin &Origin,
   return W;
 }
 
-/// Whether the code bounds \p Mul, which its operands' types let wrap:
-/// with what is known at the product (a limit on a factor, such as
-/// `if (n > SIZE_MAX / sizeof(T)) return NULL;`, a clamp, a known value)
-/// it fits. That is a check of the product, at the strict level too.
-static bool boundedByFacts(const BinaryOperator *Mul, const PointFacts &Facts,
-                           const IntegerModel &Model) {
-  if (!Facts.Reached)
-    return false;
-  RangeEvaluator Known(Model, &Facts);
-  Known.evaluate(Mul);
-  return Known.wrapping().empty() && mayWrap(Mul, Model);
+/// Whether a guard checked \p Mul, one value times constants, as a
+/// product: `if (n > SIZE_MAX / sizeof(T)) return NULL;` before
+/// `n * sizeof(T)`.
+static bool checkedByScaledGuard(const BinaryOperator *Mul,
+                                 const PointFacts &Facts,
+                                 const IntegerModel &Model) {
+  const ASTContext &Ctx = Model.context();
+  std::optional<ValueKey> Value;
+  Wide Scale = 1;
+  for (const Expr *F : productFactors(Mul)) {
+    if (std::optional<llvm::APSInt> C = constantValue(F, Ctx)) {
+      std::optional<Wide> W = toWide(*C);
+      if (!W || *W < 1)
+        return false;
+      Scale = std::min<Wide>(Scale * *W, WideLimit);
+      continue;
+    }
+    if (Value)
+      return false;
+    Value = keyOfOperand(F, Ctx);
+    if (!Value)
+      return false;
+  }
+  return Value && Facts.scaledProductFits(*Value, Scale,
+                                          Model.rangeOf(Mul->getType()).Hi);
 }
 
 std::optional<WrappingProduct> findUncheckedProduct(const SizeOrigin &Origin,
@@ -392,7 +406,7 @@ std::optional<WrappingProduct> findUncheckedProduct(const SizeOrigin &Origin,
   for (const BinaryOperator *Mul : Products) {
     if (!multipliesValue(Mul, Ctx) ||
         (Facts && (Facts->productBoundOf(Mul->getLHS(), Mul->getRHS()) ||
-                   boundedByFacts(Mul, *Facts, Model))))
+                   checkedByScaledGuard(Mul, *Facts, Model))))
       continue;
     WrappingProduct W;
     W.Inner = Mul;

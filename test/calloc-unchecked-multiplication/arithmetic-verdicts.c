@@ -7,7 +7,8 @@
 // times an element size is taken for a count of things in memory. A
 // product that wraps for every value the code gives it always overflows,
 // at every level. The limit `SIZE_MAX / sizeof(T)` is a check at the
-// strict level too, and keeps bounding the product at SizeTypeBits: 32.
+// strict level too (a cap is a bound, not a check, there), and keeps
+// bounding the product at SizeTypeBits: 32.
 // RUN: %check_calloc_tidy -check-suffixes=DEFAULT %s calloc-unchecked-multiplication %t
 // RUN: %check_calloc_tidy -check-suffixes=STRICT %s calloc-unchecked-multiplication %t \
 // RUN:   -config='{CheckOptions: {calloc-unchecked-multiplication.ReportUncheckedProducts: true}}'
@@ -43,11 +44,15 @@ char *decoded(unsigned len) { return malloc(3 * len); }
 // CHECK-FIXES-STRICT: char *decoded(unsigned len) { return calloc(len, 3); }
 // CHECK-FIXES-B32: char *decoded(unsigned len) { return calloc(len, 3); }
 
-/* Negative: the same product with a bound on the length first. */
+/* Negative by default: the same product with a bound on the length
+   first. The strict level reports it: a cap bounds the product, but is no
+   check of it. */
 char *decoded_small(unsigned len) {
   if (len > 65536)
     return NULL;
   return malloc(3 * len);
+  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:10: warning: allocation size '3 * len' is not checked for overflow; use 'calloc(len, 3)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES-STRICT: return calloc(len, 3);
 }
 
 /* Negative by default: one 64-bit count times an element size, a count of
@@ -119,14 +124,17 @@ void *huge_table(void) {
   // CHECK-FIXES-B32: return calloc(huge, huge);
 }
 
-/* Negative at every level: a product of known small values. */
+/* Negative by default and at 32 bits: a product of known small values,
+   which the strict level reports as not checked. */
 void *small_table(void) {
   size_t small = 4096;
   return malloc(small * small);
+  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:10: warning: allocation size 'small * small' is not checked for overflow; use 'calloc(small, small)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES-STRICT: return calloc(small, small);
 }
 
-/* Negative at every level: the limit the docs describe is a check at the
-   strict level too, and at 32 bits. */
+/* Negative at every level: the limit the docs describe is a check of the
+   product at the strict level too, and bounds it at 32 bits. */
 double *guarded(size_t n) {
   if (n > SIZE_MAX / sizeof(double))
     return NULL;
