@@ -1424,6 +1424,10 @@ GuardAnalysis::factsBefore(const Stmt *S, llvm::ArrayRef<ValueKey> Keys) {
   if (!Graph)
     return std::nullopt;
   auto Found = Where.find(S);
+  // The CFG has no element for parentheses (`size_t n = (a * b);`): the
+  // facts before them are those before what they enclose.
+  if (const auto *E = dyn_cast<Expr>(S); E && Found == Where.end())
+    Found = Where.find(E->IgnoreParens());
   if (Found == Where.end())
     return std::nullopt;
   auto [Target, TargetIndex] = Found->second;

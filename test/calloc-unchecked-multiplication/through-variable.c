@@ -159,3 +159,19 @@ void *narrowing_cast_at_call(uint64_t nmemb, uint64_t width) {
   uint64_t total = nmemb * width;
   return malloc((unsigned short)total);
 }
+
+/* A stored product in parentheses is the same product: the cap before it
+   bounds it (the CFG has no element for the parentheses). */
+double *parenthesized(size_t n) {
+  if (n > 1000)
+    return NULL;
+  size_t bytes = (n * sizeof(double));
+  return malloc(bytes);
+}
+
+unsigned *parenthesized_narrow(unsigned n) {
+  if (n > 1000)
+    return NULL;
+  unsigned bytes = (n * 4u);
+  return malloc(bytes);
+}
