@@ -287,7 +287,7 @@ std::string rewrittenCallText(const CallExpr *Call,
       continue;
     Out += Separator;
     Separator = ", ";
-    Out += I == Family.SizeArg ? NewSizeArgs.str()
+    Out += I == Family.SizeArg ? foldWhitespace(NewSizeArgs)
                                : displayText(Call->getArg(I), Ctx);
   }
   return Out + ")";

@@ -137,7 +137,7 @@ void MallocMemsetCheck::emitDiagnostic(const CallExpr *Call,
   bool FreshPages = Fix.Callee == "calloc";
   // A call spelled by a system header's macro is reported where the user's
   // file expands it.
-  SourceLocation At = reportedLoc(Call->getBeginLoc(), SM);
+  SourceLocation At = reportedLoc(Call, SM);
   bool Fixed = !Fix.Edits.empty() && !Fix.OnNote;
   {
     auto D = diag(At,
@@ -160,7 +160,7 @@ void MallocMemsetCheck::emitDiagnostic(const CallExpr *Call,
     for (const FixItHint &Hint : Fix.Edits)
       N << Hint;
   }
-  diag(reportedLoc(Pair.Zero.Call->getBeginLoc(), SM), "'%0' zeroes the whole allocation here",
+  diag(reportedLoc(Pair.Zero.Call, SM), "'%0' zeroes the whole allocation here",
        DiagnosticIDs::Note)
       << Pair.Zero.Name;
   if (Fix.Edits.empty() && !Fix.WhyNot.empty())

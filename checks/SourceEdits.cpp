@@ -34,6 +34,17 @@ SourceLocation reportedLoc(SourceLocation Loc, const SourceManager &SM) {
   return Loc;
 }
 
+SourceLocation reportedLoc(const CallExpr *Call, const SourceManager &SM) {
+  SourceLocation Begin = Call->getBeginLoc();
+  if (Begin.isMacroID() && SM.isMacroArgExpansion(Begin)) {
+    SourceLocation Callee =
+        Call->getCallee()->IgnoreParenImpCasts()->getExprLoc();
+    if (Callee.isMacroID() && !SM.isMacroArgExpansion(Callee))
+      Begin = Callee;
+  }
+  return reportedLoc(Begin, SM);
+}
+
 bool editsSystemHeader(const std::vector<FixItHint> &Edits,
                        const SourceManager &SM) {
   return llvm::any_of(Edits, [&](const FixItHint &Hint) {
@@ -58,18 +69,12 @@ SourceLocation writtenTokenLoc(SourceLocation Loc, const ASTContext &Ctx) {
   return Use.getBegin();
 }
 
-std::string displayText(const Expr *E, const ASTContext &Ctx) {
-  std::string Raw;
-  if (std::optional<std::string> Spelled = spelledText(E, Ctx)) {
-    Raw = *Spelled;
-  } else {
-    llvm::raw_string_ostream OS(Raw);
-    E->printPretty(OS, nullptr, PrintingPolicy(Ctx.getLangOpts()));
-  }
+std::string foldWhitespace(llvm::StringRef Text) {
   std::string Folded;
   bool Space = false;
-  for (char C : Raw) {
-    if (C == ' ' || C == '\t' || C == '\n' || C == '\r') {
+  for (char C : Text) {
+    if (C == ' ' || C == '\t' || C == '\n' || C == '\r' || C == '\f' ||
+        C == '\v') {
       Space = !Folded.empty();
       continue;
     }
@@ -78,6 +83,18 @@ std::string displayText(const Expr *E, const ASTContext &Ctx) {
     Space = false;
     Folded += C;
   }
+  return Folded;
+}
+
+std::string displayText(const Expr *E, const ASTContext &Ctx) {
+  std::string Raw;
+  if (std::optional<std::string> Spelled = spelledText(E, Ctx)) {
+    Raw = *Spelled;
+  } else {
+    llvm::raw_string_ostream OS(Raw);
+    E->printPretty(OS, nullptr, PrintingPolicy(Ctx.getLangOpts()));
+  }
+  std::string Folded = foldWhitespace(Raw);
   if (Folded.size() > 72)
     Folded = Folded.substr(0, 69) + "...";
   return Folded;

@@ -40,9 +40,20 @@ SourceLocation writtenTokenLoc(SourceLocation Loc, const ASTContext &Ctx);
 /// the expansion in the file that uses the macro.
 SourceLocation reportedLoc(SourceLocation Loc, const SourceManager &SM);
 
+/// Where a diagnostic about \p Call goes: as reportedLoc() for its first
+/// token, except that a call a macro writes around one of its arguments
+/// (`#define REALLOC(p, s) (p->mem.realloc_fcn((s)))`, whose first token
+/// is the argument `p`) is reported at its callee, which the macro spells:
+/// on the line of the macro's use, not of an argument further down.
+SourceLocation reportedLoc(const CallExpr *Call, const SourceManager &SM);
+
 /// Whether one of \p Edits changes a system header (a macro it defines).
 bool editsSystemHeader(const std::vector<FixItHint> &Edits,
                        const SourceManager &SM);
+
+/// \p Text with each run of whitespace (line breaks too) made one space, and
+/// none at either end: code quoted in a one-line message.
+std::string foldWhitespace(llvm::StringRef Text);
 
 /// \p E's text for a message: as written, whitespace folded, shortened.
 std::string displayText(const Expr *E, const ASTContext &Ctx);

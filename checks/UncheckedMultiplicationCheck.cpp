@@ -204,7 +204,7 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
     const ASTContext &Ctx) {
   // A call spelled by a system header's macro is reported where the user's
   // file expands it.
-  SourceLocation At = reportedLoc(Call->getBeginLoc(), Ctx.getSourceManager());
+  SourceLocation At = reportedLoc(Call, Ctx.getSourceManager());
   std::string Size = Origin.Whole     ? displayText(Origin.Whole, Ctx)
                      : Origin.Through ? Origin.Through->getName().str()
                                       : displayText(Origin.Value, Ctx);

@@ -10,5 +10,7 @@ def line_hash(text):
 
 
 def line_hashes(source):
-    """{line number (1-based): hash} of every line of SOURCE."""
-    return {i + 1: line_hash(l) for i, l in enumerate(source.splitlines())}
+    """{line number (1-based): hash} of every line of SOURCE, numbered as a
+    compiler numbers them: at each newline only (str.splitlines() also breaks
+    at form feeds, which some sources carry between functions)."""
+    return {i + 1: line_hash(l) for i, l in enumerate(source.split("\n"))}

@@ -265,7 +265,7 @@ def main():
     args = parser.parse_args()
     if args.command == "hash":
         with open(args.file, encoding="utf-8", errors="replace") as f:
-            print(cvecases.line_hash(f.read().splitlines()[args.line - 1]))
+            print(cvecases.line_hash(f.read().split("\n")[args.line - 1]))
         return 0
     args.plugin = args.plugin or os.path.join(ROOT, "build", f"llvm-{args.llvm}")
     if os.path.isdir(args.plugin):

@@ -55,3 +55,23 @@ void *my_malloc(size_t);
 #define malloc(n) my_malloc(n)
 void *redirected(size_t n) { return malloc(n * 8); }
 // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: allocation size 'n * 8' can overflow and nothing checks the multiplication
+#undef malloc
+
+/* A macro that writes the call around one of its arguments (expat's
+   REALLOC(parser, p, s), which calls parser->m_mem.realloc_fcn): the call's
+   first token is the argument, on the line below; the warning goes where
+   the macro is used, which spells the callee. */
+struct memory_hooks {
+  void *(*realloc_fcn)(void *, size_t);
+};
+struct grower {
+  struct memory_hooks mem;
+  unsigned size;
+  void *items;
+};
+#define GROW(owner, p, s) (owner->mem.realloc_fcn((p), (s)))
+void *grow_items(struct grower *g) {
+  return GROW(
+      g, g->items, g->size * 2 * sizeof(int));
+  // CHECK-MESSAGES: :[[@LINE-2]]:10: warning: allocation size '(g->size * 2 * sizeof(int))' can overflow ('g->size * 2' is computed in 'unsigned int') and nothing checks the multiplication
+}
