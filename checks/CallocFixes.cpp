@@ -201,6 +201,12 @@ static std::string whyNotSplittable(const CallExpr *Call,
   const ASTContext &Ctx = Model.context();
   PrintingPolicy Policy(Ctx.getLangOpts());
   QualType SizeType = sizeParameterType(Call, Family);
+  // The code reads the truncated value as its count: a fix that allocated
+  // the whole product would only hide that.
+  if (Wrap.Stored)
+    return "'" + displayText(Wrap.Inner, Ctx) + "' is cut to '" +
+           Wrap.NarrowType + "' where it is stored; keep it in a type that "
+           "holds it";
   if (!Wrap.WholeSize && !Wrap.NarrowType.empty() &&
       Model.width(Wrap.Product->getType()) < Model.width(SizeType))
     return "'" + displayText(Wrap.Product, Ctx) + "' is computed in '" +

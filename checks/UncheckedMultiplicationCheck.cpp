@@ -209,6 +209,12 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
                      : Origin.Through ? Origin.Through->getName().str()
                                       : displayText(Origin.Value, Ctx);
   bool Fixed = !Fix.Replacement.empty() && !Fix.OnNote;
+  // The type a narrow product wraps in, as a parenthesis of the message.
+  std::string Narrow;
+  if (!Wrap.NarrowType.empty())
+    Narrow = " ('" + displayText(Wrap.Inner, Ctx) + "' is " +
+             (Wrap.Stored ? "stored" : "computed") + " in '" +
+             Wrap.NarrowType + "')";
   if (Family.FactorOfArrayForm != AllocatorFamily::ArrayFactor::None) {
     std::string SizeType = sizeParameterType(Call, Family).getAsString(
         Ctx.getPrintingPolicy());
@@ -216,15 +222,12 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
         Family.FactorOfArrayForm == AllocatorFamily::ArrayFactor::Count;
     auto D =
         CanWrap
-            ? diag(At,
-                   "%select{element size|count}0 '%1' of '%2' "
-                   "%select{can overflow|always overflows}9"
-                   "%select{| ('%4' is computed in '%5')}3 before '%2' "
-                   "checks the multiplication%select{|; use '%7', which "
-                   "computes it in '%8'}6")
-                  << Count << Size << Family.Name << !Wrap.NarrowType.empty()
-                  << displayText(Wrap.Inner, Ctx) << Wrap.NarrowType << Fixed
-                  << Fix.Replacement << SizeType << Always
+            ? diag(At, "%select{element size|count}0 '%1' of '%2' "
+                       "%select{can overflow|always overflows}3%4 before '%2' "
+                       "checks the multiplication%select{|; use '%6', which "
+                       "computes it in '%7'}5")
+                  << Count << Size << Family.Name << Always << Narrow << Fixed
+                  << Fix.Replacement << SizeType
             : diag(At,
                    "%select{element size|count}0 '%1' of '%2' is not checked "
                    "for overflow%select{|; use '%4', which computes it in "
@@ -236,15 +239,11 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
         D << Hint;
   } else {
     auto D =
-        CanWrap ? diag(At,
-                       "allocation size '%0' %select{can overflow|always "
-                       "overflows}6"
-                       "%select{| ('%2' is computed in '%3')}1"
-                       "%select{ and nothing checks the multiplication|; use "
-                       "'%5', which checks the multiplication}4")
-                      << Size << !Wrap.NarrowType.empty()
-                      << displayText(Wrap.Inner, Ctx) << Wrap.NarrowType
-                      << Fixed << Fix.Replacement << Always
+        CanWrap ? diag(At, "allocation size '%0' %select{can overflow|always "
+                           "overflows}1%2%select{ and nothing checks the "
+                           "multiplication|; use '%4', which checks the "
+                           "multiplication}3")
+                      << Size << Always << Narrow << Fixed << Fix.Replacement
                 : diag(At,
                        "allocation size '%0' is not checked for overflow"
                        "%select{|; use '%2', which checks the multiplication}1")

@@ -1121,12 +1121,14 @@ SourceVerdict ValueSources::judge(const WrappingProduct &Wrap,
                                   bool NarrowNeedsSource) {
   bool Narrow = !wrapsOnlyBeyondMemory(Wrap, Origin, SizeType, Model);
   QualType Storage;
-  if (Narrow && Wrap.NarrowType.empty() && Origin.Through &&
+  if (Narrow && (Wrap.NarrowType.empty() || Wrap.Stored) && Origin.Through &&
       Model.width(Origin.Through->getType()) < Model.width(SizeType))
     Storage = Origin.Through->getType();
   SourceVerdict Verdict;
   const BinaryOperator *Judged =
       !Wrap.NarrowType.empty() ? Wrap.Inner : Wrap.Product;
+  if (Storage.isNull() && Wrap.Stored && Origin.Through)
+    Storage = Origin.Through->getType();
   if (Judged)
     Verdict.Always =
         alwaysWraps(Judged, Storage.isNull() ? Judged->getType() : Storage,

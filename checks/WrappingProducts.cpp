@@ -118,14 +118,44 @@ static const VarDecl *sizeVariable(const Expr *SizeArg, const ASTContext &Ctx) {
   return nullptr;
 }
 
+/// The first product of a value in \p Value (the outer ones first) that
+/// can pass what \p Store holds, when \p Value, computed wider, is
+/// stored in a variable of type \p Store and can pass it too: the store
+/// truncates the product (`UINT16 count = number * 2;`, `int size = hdr +
+/// n * 42;` in size_t).
+static const BinaryOperator *truncatedProduct(const Expr *Value,
+                                              QualType Store,
+                                              const PointFacts *Facts,
+                                              const IntegerModel &Model) {
+  const ASTContext &Ctx = Model.context();
+  // The stored value before the conversion that stores it.
+  Value = Value->IgnoreParenImpCasts();
+  if (!Store->isIntegerType() || !Value->getType()->isIntegerType() ||
+      Model.width(Store) >= Model.width(Value->getType()))
+    return nullptr;
+  const ValueFacts *Known = Facts && Facts->Reached ? Facts : nullptr;
+  Wide Max = Model.rangeOf(Store).Hi;
+  if (RangeEvaluator(Model, Known).evaluate(Value).Hi <= Max)
+    return nullptr;
+  llvm::SmallVector<const BinaryOperator *, 4> Products;
+  collectProducts(Value, Products);
+  for (const BinaryOperator *Mul : Products)
+    if (multipliesValue(Mul, Ctx) &&
+        RangeEvaluator(Model, Known).evaluate(Mul).Hi > Max)
+      return Mul;
+  return nullptr;
+}
+
 /// The origin of a size held by \p Var: its one reaching definition, and the
 /// facts where it is computed and at the call.
 static std::optional<SizeOrigin>
 originThrough(const VarDecl *Var, const CallExpr *Call, GuardAnalysis &Guards,
               const IntegerModel &Model, bool EveryProduct) {
   const Expr *Def = Guards.reachingDefinition(Var, Call);
-  if (!Def || !(mayWrap(Def, Model) ||
-                (EveryProduct && hasValueProduct(Def, Model.context()))))
+  if (!Def ||
+      !(mayWrap(Def, Model) ||
+        truncatedProduct(Def, Var->getType(), nullptr, Model) ||
+        (EveryProduct && hasValueProduct(Def, Model.context()))))
     return std::nullopt;
   ValueKey VarKey{Var, nullptr, nullptr};
   std::vector<ValueKey> Keys{VarKey};
@@ -160,24 +190,40 @@ wrappingIn(const Expr *Value, const PointFacts *Facts,
 }
 
 /// The multiplications of \p Origin's value that wrap, and in
-/// \p JudgedWith the facts that decided it.
+/// \p JudgedWith the facts that decided it; \p Stored is set when the one
+/// found wraps only as the variable holding it truncates it.
 static llvm::SmallVector<const BinaryOperator *, 2>
 wrappingOf(const SizeOrigin &Origin, const IntegerModel &Model,
-           const PointFacts **JudgedWith = nullptr) {
+           const PointFacts **JudgedWith = nullptr, bool *Stored = nullptr) {
+  bool Truncated = false;
+  auto At = [&](const PointFacts *Facts) {
+    llvm::SmallVector<const BinaryOperator *, 2> Wrapping =
+        wrappingIn(Origin.Value, Facts, Model);
+    Truncated = false;
+    if (Wrapping.empty() && Origin.Through)
+      if (const BinaryOperator *Mul = truncatedProduct(
+              Origin.Value, Origin.Through->getType(), Facts, Model)) {
+        Wrapping.push_back(Mul);
+        Truncated = true;
+      }
+    return Wrapping;
+  };
   // Judged where the product is computed; for a stored size whose operands
   // did not change on the way, also at the allocation.
   const std::optional<PointFacts> &Judged =
       Origin.Through ? Origin.AtValue : Origin.AtCall;
   const PointFacts *Facts = Judged ? &*Judged : nullptr;
-  llvm::SmallVector<const BinaryOperator *, 2> Wrapping =
-      wrappingIn(Origin.Value, Facts, Model);
+  llvm::SmallVector<const BinaryOperator *, 2> Wrapping = At(Facts);
+  bool TruncatedWhereComputed = Truncated;
   if (!Wrapping.empty() && Origin.Through && Origin.FactorsUnchanged) {
     Facts = Origin.AtCall ? &*Origin.AtCall : nullptr;
-    if (wrappingIn(Origin.Value, Facts, Model).empty())
+    if (At(Facts).empty())
       Wrapping.clear();
   }
   if (JudgedWith)
     *JudgedWith = Facts;
+  if (Stored)
+    *Stored = !Wrapping.empty() && TruncatedWhereComputed;
   return Wrapping;
 }
 
@@ -347,8 +393,9 @@ std::optional<WrappingProduct> findWrappingProduct(const SizeOrigin &Origin,
                                                    QualType SizeType,
                                                    const IntegerModel &Model) {
   const PointFacts *Facts = nullptr;
+  bool Stored = false;
   llvm::SmallVector<const BinaryOperator *, 2> Wrapping =
-      wrappingOf(Origin, Model, &Facts);
+      wrappingOf(Origin, Model, &Facts, &Stored);
   if (Wrapping.empty())
     return std::nullopt;
   WrappingProduct W;
@@ -360,6 +407,11 @@ std::optional<WrappingProduct> findWrappingProduct(const SizeOrigin &Origin,
       !Origin.Whole && W.Product == Origin.Value->IgnoreParenImpCasts();
   W.Facts = Facts;
   PrintingPolicy Policy(Model.context().getLangOpts());
+  W.Stored = Stored;
+  if (Stored) {
+    W.NarrowType = Origin.Through->getType().getAsString(Policy);
+    return W;
+  }
   for (const BinaryOperator *Mul : Wrapping)
     if (Model.width(Mul->getType()) < Model.width(SizeType)) {
       W.NarrowType = Mul->getType().getAsString(Policy);

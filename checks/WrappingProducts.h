@@ -125,8 +125,12 @@ struct WrappingProduct {
   /// Product is the whole size, so the array form can take it.
   bool WholeSize = false;
   /// The type narrower than the size type a wrapping multiplication is
-  /// computed in; empty when none is.
+  /// computed in (or, with Stored, the one the variable holding it has);
+  /// empty when none is.
   std::string NarrowType;
+  /// Inner fits the type it is computed in, but not the narrower variable
+  /// that holds it (`UINT16 count = number * 2;`): the store truncates it.
+  bool Stored = false;
   /// The facts it was judged with.
   const PointFacts *Facts = nullptr;
 };
