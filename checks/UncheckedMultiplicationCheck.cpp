@@ -172,7 +172,7 @@ void UncheckedMultiplicationCheck::checkSize(const CallExpr *Call,
                        WideProductsNeedInput, NarrowProductsNeedSource);
     Source = Verdict.Source;
     Always = Verdict.Always;
-    CanWrap = !Verdict.Needed || Source;
+    CanWrap = !Verdict.Bounded && (!Verdict.Needed || Source);
     if (!CanWrap && !ReportUncheckedProducts)
       return;
     // The strict level reports the size's own product then, with its fix.

@@ -292,8 +292,16 @@ void ValueSources::noteComparison(const BinaryOperator *Test, const Expr *Side,
   const ValueDecl *D = storageOf(stripWideningCasts(Side, Ctx));
   std::optional<llvm::APSInt> Limit =
       D ? constantValue(Other, Ctx) : std::nullopt;
-  if (Limit && *Limit > (Above ? 1 : 255))
-    Index[D].Compared = true;
+  std::optional<Wide> C = Limit ? toWide(*Limit) : std::nullopt;
+  if (!C)
+    return;
+  Writes &W = Index[D];
+  if (*C > (Above ? 1 : 255)) {
+    W.Compared = true;
+    W.Upper = W.Upper ? std::min(*W.Upper, *C) : *C;
+  } else if (!Above) {
+    W.Lower = W.Lower ? std::max(*W.Lower, *C) : *C;
+  }
 }
 
 ValueSources::ValueSources(ASTContext &Ctx, const IntegerModel &Model,
@@ -1100,6 +1108,30 @@ bool ValueSources::maySource(const SizeCandidate &Candidate, QualType SizeType,
   return false;
 }
 
+bool ValueSources::statedBound(const BinaryOperator *Product, QualType Limit,
+                               const PointFacts *Facts) {
+  Wide Reach = 1;
+  for (const Expr *E : productFactors(Product)) {
+    ValueRange R = RangeEvaluator(Model, Facts).evaluate(E);
+    const ValueDecl *D = storageOf(stripWideningCasts(E, Ctx));
+    const auto *Var = dyn_cast_or_null<VarDecl>(D);
+    if (D && (isa<FieldDecl>(D) || (Var && Var->hasGlobalStorage())))
+      if (const Writes *W = writesOf(D)) {
+        // A place the file grows from itself (`size *= 2`) passes a limit
+        // tested before the growth.
+        if (W->Upper && !W->Growth)
+          R.Hi = std::min(R.Hi, *W->Upper);
+        if (W->Lower && *W->Lower >= 0)
+          R.Lo = std::max(R.Lo, std::min(*W->Lower, R.Hi));
+      }
+    // An upper limit alone leaves a signed factor free to be very negative.
+    if (R.Lo < 0)
+      return false;
+    Reach = saturatingProduct(Reach, R.Hi);
+  }
+  return Reach <= Model.rangeOf(Limit).Hi;
+}
+
 /// Whether every value \p Product can have, as \p Facts show them, leaves
 /// \p Limit: each factor is at least 1 and their smallest values multiply
 /// past it (`huge * huge` after `size_t huge = INTPTR_MAX;`).
@@ -1133,6 +1165,10 @@ SourceVerdict ValueSources::judge(const WrappingProduct &Wrap,
     Verdict.Always =
         alwaysWraps(Judged, Storage.isNull() ? Judged->getType() : Storage,
                     Wrap.Facts, Model);
+  if (Judged && !Verdict.Always)
+    Verdict.Bounded =
+        statedBound(Judged, Storage.isNull() ? Judged->getType() : Storage,
+                    Wrap.Facts);
   Verdict.Needed =
       !Verdict.Always && (Narrow ? NarrowNeedsSource : WideNeedsSource);
   // At the default reading a narrow product needs no source, but one is

@@ -99,6 +99,9 @@ bool wrapsOnlyBeyondMemory(const WrappingProduct &Wrap,
 struct SourceVerdict {
   bool Needed = false;
   bool Always = false;
+  /// The limits the file states on the product's fields and globals keep
+  /// it within its type (ValueSources::statedBound()).
+  bool Bounded = false;
   std::optional<LargeValueSource> Source;
 };
 
@@ -160,6 +163,10 @@ public:
     /// A write that grows it from its own value (`cap *= 2`, `n++`).
     const Stmt *Growth = nullptr;
     bool Compared = false;
+    /// The limits the file states for it in those comparisons: the
+    /// smallest constant it is tested against from above, and the largest
+    /// minimum (`n < C`, `n <= C` with a small C: `if (w < 1) fail;`).
+    std::optional<Wide> Upper, Lower;
     /// For a floating-point place that no test bounds: the condition of a
     /// test that would limit it from above but lets NaN through, since
     /// every ordered comparison with NaN is false (`if (d < 0 || d > 30)
@@ -169,6 +176,15 @@ public:
 
   /// Indexes the writes of the file, in its FileWalk.
   void read(const Stmt *S) override;
+
+  /// Whether \p Product, judged with \p Facts, fits \p Limit once each
+  /// factor that is a field or a global is held to the limits the file
+  /// states for it (Writes::Upper, Writes::Lower): a header parser's
+  /// `if (h->width > 65535) return -1;` bounds `h->width * h->height * 4`
+  /// wherever the file computes it. Not a place the file grows from
+  /// itself: the growth can take it past a limit tested before.
+  bool statedBound(const BinaryOperator *Product, QualType Limit,
+                   const PointFacts *Facts);
 
 private:
   /// Follows one factor back (ValueSources.cpp).
