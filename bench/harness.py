@@ -159,10 +159,18 @@ class Tools:
 
 
 def load_recipes():
-    """bench/projects.yaml, with each `extends: NAME` recipe completed by
-    NAME's (its package, build and tests; its own keys win)."""
+    """bench/projects.yaml and bench/projects.d/*.yaml (one file a group of
+    projects, in the same format), with each `extends: NAME` recipe
+    completed by NAME's (its package, build and tests; its own keys win)."""
     with open(BENCH / "projects.yaml") as f:
         recipes = yaml.safe_load(f)["projects"]
+    for extra in sorted((BENCH / "projects.d").glob("*.yaml")):
+        with open(extra) as f:
+            more = (yaml.safe_load(f) or {}).get("projects") or {}
+        twice = sorted(set(more) & set(recipes))
+        if twice:
+            sys.exit(f"bench: {extra.name} names {', '.join(twice)} again")
+        recipes.update(more)
     for name, recipe in recipes.items():
         base = recipe.get("extends")
         if base:
