@@ -189,6 +189,80 @@ bool AllocatorDiscovery::isWrapper(const FunctionDecl *Function) {
 }
 
 static bool zeroes(const FunctionDecl *Def, const AllocatorTable &Table);
+static bool namedZeroing(llvm::StringRef Name);
+
+/// The index of the count of a calloc-like \p Function: its alloc_size(N, M)
+/// count, or, for one named like an allocator, the first of two integer
+/// parameters as wide as size_t that follow at most one pointer and make up
+/// the rest (none named like an alignment, which is no element size).
+static std::optional<unsigned> arrayCountParameter(const FunctionDecl *Function,
+                                                   const llvm::Regex &Pattern,
+                                                   bool ByAttribute,
+                                                   bool ByName) {
+  if (const auto *A = Function->getAttr<AllocSizeAttr>()) {
+    if (!ByAttribute || !A->getNumElemsParam().isValid())
+      return std::nullopt;
+    // The product is the same either way round: the first of the two,
+    // which must be adjacent, is read as the count.
+    unsigned A1 = A->getElemSizeParam().getASTIndex();
+    unsigned A2 = A->getNumElemsParam().getASTIndex();
+    unsigned Count = std::min(A1, A2);
+    if (std::max(A1, A2) != Count + 1 ||
+        Count + 1 >= Function->getNumParams())
+      return std::nullopt;
+    return Count;
+  }
+  const FunctionProtoType *Proto = prototypeOf(Function);
+  unsigned N = Proto ? Proto->getNumParams() : 0;
+  if (!ByName || (N != 2 && N != 3) || Proto->isDependentType() ||
+      !returnsBytePointer(Proto) ||
+      (N == 3 && !Proto->getParamType(0)->isPointerType()))
+    return std::nullopt;
+  const ASTContext &Ctx = Function->getASTContext();
+  for (unsigned I = N - 2; I < N; ++I)
+    if (!isByteCountType(Proto->getParamType(I), Ctx) ||
+        llvm::StringRef(parameterName(Function, I)).contains("align"))
+      return std::nullopt;
+  if (!isAllocatorName(Function->getName(), Pattern))
+    return std::nullopt;
+  return N - 2;
+}
+
+const AllocatorFamily *
+AllocatorDiscovery::arrayFormOf(const FunctionDecl *Function) {
+  if (!Function || !Function->getIdentifier() || !Options.any() ||
+      Function->isInvalidDecl() || Function->isTemplated() ||
+      isa<CXXMethodDecl>(Function) || isInStd(Function))
+    return nullptr;
+  Function = Function->getCanonicalDecl();
+  auto [It, Inserted] = ArrayForms.try_emplace(Function, nullptr);
+  if (!Inserted)
+    return It->second;
+  // A configured allocator is no array form of its own.
+  if (Table.findConfigured(Function))
+    return nullptr;
+  std::optional<unsigned> Count = arrayCountParameter(
+      Function, Pattern, Options.Attribute, Options.NameAndType);
+  if (!Count)
+    return nullptr;
+  AllocatorFamily &F = Discovered.emplace_back();
+  F.Name = Function->getName().str();
+  F.CheckedArray = F.Name;
+  F.NumArgs = Function->getNumParams() - 1;
+  F.SizeArg = *Count;
+  F.Source = Function->hasAttr<AllocSizeAttr>() ? AllocatorSource::Attribute
+                                                : AllocatorSource::NameAndType;
+  F.Resizes = *Count > 0;
+  F.Zeroes = namedZeroing(F.Name);
+  if (F.Zeroes)
+    F.ZeroingArray = F.Name;
+  // The array form found is the allocation's own checked form: nothing
+  // says whether its definition checks the product.
+  F.CheckedArrayProof = CounterpartProof::Unseen;
+  It = ArrayForms.find(Function);
+  It->second = &F;
+  return &F;
+}
 
 /// Whether an allocator's name says it zeroes: `*calloc`, `*zalloc`,
 /// `*Zero*`, `*0`, `*mallocz`.

@@ -44,6 +44,14 @@ public:
   /// Whether \p Function is a discovered wrapper.
   bool isWrapper(const FunctionDecl *Function);
 
+  /// \p Function as a project's calloc-like array form, taking a count and
+  /// an element size: declared with `alloc_size(N, M)`, or named like an
+  /// allocator and typed like calloc (a byte pointer result; two integer
+  /// parameters as wide as size_t, after at most one pointer, as
+  /// reallocarray has). Its SizeArg is the count, NumArgs one less than
+  /// its parameters (AllocatorTable::arrayForms()). Null otherwise; cached.
+  const AllocatorFamily *arrayFormOf(const FunctionDecl *Function);
+
 private:
   std::optional<AllocatorFamily> discover(const ValueDecl *Callee);
   std::optional<AllocatorFamily> byAttribute(const FunctionDecl *Function);
@@ -67,6 +75,8 @@ private:
   /// Function definitions being read as wrappers, against recursion.
   llvm::DenseMap<const Decl *, bool> InProgress;
   std::deque<AllocatorFamily> Discovered;
+  /// arrayFormOf()'s answers; null for a function that is none.
+  llvm::DenseMap<const Decl *, const AllocatorFamily *> ArrayForms;
 };
 
 /// Whether \p Name matches the allocator names of \p Pattern.

@@ -291,19 +291,25 @@ const AllocatorFamily *AllocatorTable::arrayFamilyOf(const CallExpr *Call,
                                                      bool &Zeroing) const {
   // Every call of the file that calls no allocator is asked: the name first.
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-  if (!Callee || !Callee->getIdentifier() ||
-      !ArrayFormNames.contains(Callee->getName()) ||
-      !isNamespaceScopeFunction(Callee))
+  if (!Callee || !Callee->getIdentifier() || !isNamespaceScopeFunction(Callee))
     return nullptr;
   llvm::StringRef Name = Callee->getName();
-  for (const AllocatorFamily &F : Entries) {
-    Zeroing = F.ZeroingArray == Name;
-    if ((Zeroing || F.CheckedArray == Name) &&
-        Call->getNumArgs() == F.NumArgs + 1 &&
-        Callee->getNumParams() == F.NumArgs + 1)
-      return &F;
+  if (ArrayFormNames.contains(Name)) {
+    for (const AllocatorFamily &F : Entries) {
+      Zeroing = F.ZeroingArray == Name;
+      if ((Zeroing || F.CheckedArray == Name) &&
+          Call->getNumArgs() == F.NumArgs + 1 &&
+          Callee->getNumParams() == F.NumArgs + 1)
+        return &F;
+    }
+    return nullptr;
   }
-  return nullptr;
+  // A project's own calloc-like function, found by discovery.
+  const AllocatorFamily *F = discoveryFor(Callee).arrayFormOf(Callee);
+  if (!F || Call->getNumArgs() != F->NumArgs + 1)
+    return nullptr;
+  Zeroing = F->Zeroes;
+  return F;
 }
 
 AllocatorFamily AllocatorTable::arrayFormAsFamily(const AllocatorFamily &F,

@@ -188,9 +188,12 @@ struct pixel *kernel_image(const uint8_t *hdr) {
   // CHECK-FIXES-KERNEL: return kcalloc((size_t)w * h, sizeof(struct pixel), 0u);
 }
 
-/* Negative: the C library's calloc is not configured here. */
+/* Positive: the C library's calloc is not configured here, but discovery
+   takes it for a calloc-like function by its name and type. */
 struct pixel *libc_image(const uint8_t *hdr) {
   uint32_t w = header_u32(hdr), h = header_u32(hdr + 4);
   return calloc(w * h, sizeof(struct pixel));
+  // CHECK-MESSAGES-KERNEL: :[[@LINE-1]]:10: warning: count 'w * h' of 'calloc' can overflow ('w * h' is computed in 'uint32_t') before 'calloc' checks the multiplication; use '(size_t)w * h', which computes it in 'size_t' [calloc-unchecked-multiplication]
+  // CHECK-FIXES-KERNEL: return calloc((size_t)w * h, sizeof(struct pixel));
 }
 #endif

@@ -98,18 +98,26 @@ short *refused(size_t n) { return ymalloc(n * sizeof(short)); }
 // CHECK-MESSAGES-PATTERN: :[[@LINE-3]]:35: warning: allocation size 'n * sizeof(short)' can overflow and nothing checks the multiplication
 
 /* Not allocators: no pointer result; not named like one; an int * result
-   (a count of ints, not bytes); two byte-count-wide integers, neither named
-   as the size. */
+   (a count of ints, not bytes); two byte-count-wide integers, one named as
+   an alignment, which is no element size. */
 size_t alloc_count(size_t n);
 char *lookup_slot(char *table, size_t n);
 int *alloc_ints(size_t n);
-void *region_alloc(size_t a, size_t b);
+void *aligned_region_alloc(size_t a, size_t alignment);
 void silent(size_t n, char *t) {
   (void)alloc_count(n * 8);
   (void)lookup_slot(t, n * 8);
   (void)alloc_ints(n * 8);
-  (void)region_alloc(n * 8, n);
+  (void)aligned_region_alloc(n * 8, n);
 }
+
+/* Named like an allocator and typed like calloc (two byte-count-wide
+   integers): a calloc-like array form, whose count and size are read like
+   calloc's. A product inside one wraps before it can check anything. */
+void *region_alloc(size_t a, size_t b);
+void *region_table(size_t n) { return region_alloc(n * 8, n); }
+// CHECK-MESSAGES: :[[@LINE-1]]:39: warning: count 'n * 8' of 'region_alloc' can overflow before 'region_alloc' checks the multiplication
+// CHECK-MESSAGES-NOTES: :[[@LINE-2]]:39: warning: count 'n * 8' of 'region_alloc' can overflow before 'region_alloc' checks the multiplication
 
 /* A counterpart whose count is narrower than the size it replaces is no
    counterpart: png_malloc_array(png, int, size_t) would truncate n. */
