@@ -345,6 +345,12 @@ CallocFix checkedArrayForm(const CallExpr *Call, const AllocatorFamily &Family,
   CallocFix Fix;
   Fix.Callee = Family.CheckedArray;
   Fix.WhyNot = whyNotSplittable(Call, Family, Wrap, Model);
+  // The product kept in a field is read elsewhere too, as the size it
+  // holds: the fix belongs where it is computed.
+  if (Fix.WhyNot.empty() && Origin.Through && isa<FieldDecl>(Origin.Through))
+    Fix.WhyNot = "the size is kept in the field '" +
+                 Origin.Through->getName().str() +
+                 "'; check the product where it is stored";
   if (!Fix.WhyNot.empty())
     return Fix;
   std::string Args, ObjectsWhyNot;

@@ -1648,7 +1648,13 @@ const Expr *GuardAnalysis::reachingDefinition(const VarDecl *Var,
     return nullptr;
   if (const Expr *Value = definitionThatDominates(Var, S))
     return Value;
-  ValueKey Key{Var, nullptr, nullptr};
+  return reachingDefinition(ValueKey{Var, nullptr, nullptr}, S);
+}
+
+const Expr *GuardAnalysis::reachingDefinition(const ValueKey &Key,
+                                              const Stmt *S) {
+  if (!Graph)
+    return nullptr;
   std::optional<PointFacts> Facts = factsBefore(S, {Key});
   const PointFacts::KeyState *State = Facts ? Facts->state(Key) : nullptr;
   if (!State || !Facts->Reached || State->Escaped ||

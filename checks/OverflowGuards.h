@@ -229,6 +229,9 @@ public:
   /// initializer or the right-hand side of the one assignment that reaches
   /// it, when \p Var's address was not taken. Null otherwise.
   const Expr *reachingDefinition(const VarDecl *Var, const Stmt *S);
+  /// The same for a field of a local or a parameter (`p->len`): its one
+  /// definition that reaches \p S, if it has one and nothing escaped it.
+  const Expr *reachingDefinition(const ValueKey &Key, const Stmt *S);
 
   /// Whether control that enters the then-branch of \p If never reaches
   /// what follows the `if`: the branch returns, jumps away, leaves a loop or

@@ -205,8 +205,13 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
   // A call spelled by a system header's macro is reported where the user's
   // file expands it.
   SourceLocation At = reportedLoc(Call, Ctx.getSourceManager());
+  // The holder as the code reads it: `len`, or `bitmap->length`.
+  std::string Holder =
+      Origin.ThroughRead ? displayText(Origin.ThroughRead, Ctx)
+      : Origin.Through   ? Origin.Through->getName().str()
+                         : std::string();
   std::string Size = Origin.Whole     ? displayText(Origin.Whole, Ctx)
-                     : Origin.Through ? Origin.Through->getName().str()
+                     : Origin.Through ? Holder
                                       : displayText(Origin.Value, Ctx);
   bool Fixed = !Fix.Replacement.empty() && !Fix.OnNote;
   // The type a narrow product wraps in, as a parenthesis of the message.
@@ -267,7 +272,7 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
     const Expr *Value = Origin.Value->IgnoreParenImpCasts();
     diag(Value->getExprLoc(), "'%0' is computed here as '%1'",
          DiagnosticIDs::Note)
-        << Origin.Through->getName() << displayText(Origin.Value, Ctx)
+        << Holder << displayText(Origin.Value, Ctx)
         << Origin.Value->getSourceRange();
     if (!Wrap.WholeSize && Wrap.Product != Value)
       diag(Wrap.Product->getExprLoc(), "'%0' is the product that can overflow",

@@ -1056,6 +1056,9 @@ collectAllProducts(const Stmt *S,
 
 bool ValueSources::maySource(const SizeCandidate &Candidate, QualType SizeType,
                              const Decl *Function, bool NarrowNeedsSource) {
+  // A field's values are the dataflow's to find.
+  if (Candidate.ThroughField)
+    return true;
   llvm::SmallVector<const Expr *, 4> Values;
   const VarDecl *Var = Candidate.Through;
   if (Var) {

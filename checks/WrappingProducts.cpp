@@ -51,6 +51,34 @@ GuardAnalysis &FunctionAnalyses::guards() {
   return *Guards;
 }
 
+/// The fields \p Body assigns a product (or multiplies in place).
+static void collectFieldHolders(const Stmt *Body,
+                                llvm::SmallPtrSetImpl<const FieldDecl *> &Out) {
+  llvm::SmallVector<const Stmt *, 64> Work;
+  if (Body)
+    Work.push_back(Body);
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp())
+      if (const auto *ME =
+              dyn_cast<MemberExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+          if (BO->getOpcode() == BO_MulAssign || containsProduct(BO->getRHS()))
+            Out.insert(FD);
+    pushOwnParts(S, Work);
+  }
+}
+
+const llvm::SmallPtrSetImpl<const FieldDecl *> &
+FunctionAnalyses::productFields() {
+  if (!FieldHolders) {
+    FieldHolders.emplace();
+    collectFieldHolders(Function->getBody(), *FieldHolders);
+  }
+  return *FieldHolders;
+}
+
 const llvm::SmallPtrSetImpl<const VarDecl *> &
 FunctionAnalyses::productHolders() {
   if (!Holders) {
@@ -118,6 +146,22 @@ static const VarDecl *sizeVariable(const Expr *SizeArg, const ASTContext &Ctx) {
   return nullptr;
 }
 
+/// The field of a local or a parameter that \p SizeArg only reads
+/// (`bitmap->length`, `ctx.size`), and its key.
+static std::optional<std::pair<const FieldDecl *, ValueKey>>
+sizeField(const Expr *SizeArg, const ASTContext &Ctx) {
+  const auto *ME = dyn_cast<MemberExpr>(
+      stripWideningCasts(SizeArg, Ctx)->IgnoreParenImpCasts());
+  const auto *Field = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  std::optional<ValueKey> Key = ME ? keyOf(ME) : std::nullopt;
+  const auto *Base = Key ? dyn_cast_or_null<VarDecl>(Key->Var) : nullptr;
+  if (!Field || !Base || !Base->hasLocalStorage() ||
+      !Field->getType()->isIntegerType() ||
+      Field->getType().isVolatileQualified())
+    return std::nullopt;
+  return std::make_pair(Field, *Key);
+}
+
 /// The first product of a value in \p Value (the outer ones first) that
 /// can pass what \p Store holds, when \p Value, computed wider, is
 /// stored in a variable of type \p Store and can pass it too: the store
@@ -146,23 +190,28 @@ static const BinaryOperator *truncatedProduct(const Expr *Value,
   return nullptr;
 }
 
-/// The origin of a size held by \p Var: its one reaching definition, and the
+/// The origin of a size held by \p Holder (a local, or a field of a local
+/// or a parameter, keyed \p HolderKey): its one reaching definition, and the
 /// facts where it is computed and at the call.
 static std::optional<SizeOrigin>
-originThrough(const VarDecl *Var, const CallExpr *Call, GuardAnalysis &Guards,
+originThrough(const ValueDecl *Holder, const ValueKey &HolderKey,
+              const CallExpr *Call, GuardAnalysis &Guards,
               const IntegerModel &Model, bool EveryProduct) {
-  const Expr *Def = Guards.reachingDefinition(Var, Call);
+  const auto *Var = dyn_cast<VarDecl>(Holder);
+  const Expr *Def = Var && !HolderKey.isPart()
+                        ? Guards.reachingDefinition(Var, Call)
+                        : Guards.reachingDefinition(HolderKey, Call);
   if (!Def ||
       !(mayWrap(Def, Model) ||
-        truncatedProduct(Def, Var->getType(), nullptr, Model) ||
+        truncatedProduct(Def, Holder->getType(), nullptr, Model) ||
         (EveryProduct && hasValueProduct(Def, Model.context()))))
     return std::nullopt;
-  ValueKey VarKey{Var, nullptr, nullptr};
-  std::vector<ValueKey> Keys{VarKey};
+  std::vector<ValueKey> Keys{HolderKey};
   collectKeys(Def, Keys);
   SizeOrigin Origin;
   Origin.Value = Def;
-  Origin.Through = Var;
+  Origin.Through = Holder;
+  Origin.Holder = HolderKey;
   Origin.AtCall = Guards.factsBefore(Call, Keys);
   Origin.AtValue = Guards.factsBefore(Def, Keys);
   if (!Origin.AtCall || !Origin.AtValue) {
@@ -170,7 +219,7 @@ originThrough(const VarDecl *Var, const CallExpr *Call, GuardAnalysis &Guards,
     return Origin;
   }
   for (const ValueKey &K : Keys) {
-    if (K == VarKey)
+    if (K == HolderKey)
       continue;
     const PointFacts::KeyState *A = Origin.AtCall->state(K);
     const PointFacts::KeyState *B = Origin.AtValue->state(K);
@@ -178,6 +227,13 @@ originThrough(const VarDecl *Var, const CallExpr *Call, GuardAnalysis &Guards,
       Origin.FactorsUnchanged = false;
   }
   return Origin;
+}
+
+static std::optional<SizeOrigin>
+originThrough(const VarDecl *Var, const CallExpr *Call, GuardAnalysis &Guards,
+              const IntegerModel &Model, bool EveryProduct) {
+  return originThrough(Var, ValueKey{Var, nullptr, nullptr}, Call, Guards,
+                       Model, EveryProduct);
 }
 
 /// The multiplications of \p Value that wrap given \p Facts.
@@ -259,6 +315,14 @@ std::optional<SizeCandidate> sizeCandidate(const Expr *SizeArg,
     return Function.productHolders().count(Var)
                ? std::optional(SizeCandidate{SizeArg, Var})
                : std::nullopt;
+  // A field the function assigns a product: followed like a local.
+  if (auto Field = sizeField(SizeArg, Model.context());
+      Field && Function.productFields().count(Field->first)) {
+    SizeCandidate Candidate{SizeArg, nullptr};
+    Candidate.ThroughField = Field->first;
+    Candidate.FieldKey = Field->second;
+    return Candidate;
+  }
   // A multiplication in the size itself that can wrap is judged first; a
   // narrow local it reads comes next. With EveryProduct, a size whose
   // products all fit is judged for its own product when the local's
@@ -321,6 +385,11 @@ std::optional<SizeOrigin> findSizeOrigin(const CallExpr *Call,
       return ownProductOrigin(Call, Candidate, Function, Model);
   } else if (Var) {
     Origin = originThrough(Var, Call, Guards, Model, EveryProduct);
+  } else if (Candidate.ThroughField) {
+    Origin = originThrough(Candidate.ThroughField, Candidate.FieldKey, Call,
+                           Guards, Model, EveryProduct);
+    if (Origin)
+      Origin->ThroughRead = SizeArg;
   } else {
     Origin = originAtCall(SizeArg, Call, Guards);
   }
@@ -365,7 +434,7 @@ bool isVerifiedAfterTheFact(const SizeOrigin &Origin,
     return false;
   const ASTContext &Ctx = Model.context();
   const PointFacts &AtCall = *Origin.AtCall;
-  ValueKey Holder{Origin.Through, nullptr, nullptr};
+  const ValueKey &Holder = Origin.Holder;
   // `if (len / n != size) fail;` between the product and the allocation.
   if (const auto *Mul =
           dyn_cast<BinaryOperator>(Origin.Value->IgnoreParenImpCasts());

@@ -45,6 +45,9 @@ public:
   /// The locals assigned a product somewhere in the function: only an
   /// allocation sized by one of them needs the dataflow.
   const llvm::SmallPtrSetImpl<const VarDecl *> &productHolders();
+  /// The same for fields: those the function assigns a product
+  /// (`bitmap->length = w * h * bpp;`), through any object.
+  const llvm::SmallPtrSetImpl<const FieldDecl *> &productFields();
 
 private:
   const Decl *Function;
@@ -55,12 +58,17 @@ private:
   PointerStores *Outs;
   std::unique_ptr<GuardAnalysis> Guards;
   std::optional<llvm::SmallPtrSet<const VarDecl *, 8>> Holders;
+  std::optional<llvm::SmallPtrSet<const FieldDecl *, 8>> FieldHolders;
 };
 
 /// The expression behind an allocation size, and where facts about it hold.
 struct SizeOrigin {
-  const Expr *Value = nullptr;      // the expression computing the size
-  const VarDecl *Through = nullptr; // the local that carried it, if any
+  const Expr *Value = nullptr; // the expression computing the size
+  /// The local, or the field, that carried it, if any; with a field, the
+  /// place it was read (`bitmap->length`) and the place's key.
+  const ValueDecl *Through = nullptr;
+  const Expr *ThroughRead = nullptr;
+  ValueKey Holder;
   /// Through carries only part of the size, which is Whole: a factor or an
   /// addend narrower than the size (`(size_t)n * sizeof(T)` after
   /// `int n = a * b;`), whose product wraps before the size is computed.
@@ -80,6 +88,10 @@ struct SizeCandidate {
   /// only a read of it, or, with Part, reads it as a factor or an addend.
   const VarDecl *Through = nullptr;
   bool Part = false;
+  /// Or the field SizeArg reads, which the function assigns a product
+  /// (FunctionAnalyses::productFields()), with its key.
+  const FieldDecl *ThroughField = nullptr;
+  ValueKey FieldKey;
 };
 
 /// \p SizeArg, passed to a parameter of type \p SizeType, as a candidate;
