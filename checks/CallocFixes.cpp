@@ -201,6 +201,10 @@ static std::string whyNotSplittable(const CallExpr *Call,
   const ASTContext &Ctx = Model.context();
   PrintingPolicy Policy(Ctx.getLangOpts());
   QualType SizeType = sizeParameterType(Call, Family);
+  // `size *= 2` stores the product as well: the check belongs there.
+  if (Wrap.Inner && Wrap.Inner->isCompoundAssignmentOp())
+    return "'" + displayText(Wrap.Inner, Ctx) +
+           "' also stores the product; check it before it is stored";
   // The code reads the truncated value as its count: a fix that allocated
   // the whole product would only hide that.
   if (Wrap.Stored)

@@ -272,6 +272,10 @@ ValueRange RangeEvaluator::evaluateBinary(const BinaryOperator *BO) {
   ValueRange TypeRange = Model.rangeOf(BO->getType());
   if (BO->getOpcode() == BO_Assign)
     return TypeRange.meet(evaluate(BO->getRHS())); // `(len = 20) * 4`
+  // `size *= 2` is the product it stores, in the type it stores it in.
+  if (BO->getOpcode() == BO_MulAssign)
+    return evaluateProduct(BO, evaluate(BO->getLHS()),
+                           evaluate(BO->getRHS()));
   if (BO->isCompoundAssignmentOp())
     return TypeRange;
   if (BO->isComparisonOp() || BO->isLogicalOp())

@@ -97,6 +97,12 @@ static void collectFactors(const Expr *E,
 
 llvm::SmallVector<const Expr *, 4> productFactors(const BinaryOperator *Mul) {
   llvm::SmallVector<const Expr *, 4> Factors;
+  // `size *= 2`: the product it stores, of its two operands.
+  if (Mul->getOpcode() == BO_MulAssign) {
+    collectFactors(Mul->getLHS(), Factors);
+    collectFactors(Mul->getRHS(), Factors);
+    return Factors;
+  }
   collectFactors(Mul, Factors);
   return Factors;
 }

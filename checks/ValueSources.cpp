@@ -1041,14 +1041,14 @@ ValueSources::sourceOf(const WrappingProduct &Wrap, const Decl *Function,
   return std::nullopt;
 }
 
-/// Every multiplication in \p S, inside calls and conditions too.
+/// Every multiplication in \p S (`*=` too), inside calls and conditions.
 static void
 collectAllProducts(const Stmt *S,
                    llvm::SmallVectorImpl<const BinaryOperator *> &Out) {
   if (!S)
     return;
   if (const auto *BO = dyn_cast<BinaryOperator>(S);
-      BO && BO->getOpcode() == BO_Mul)
+      BO && (BO->getOpcode() == BO_Mul || BO->getOpcode() == BO_MulAssign))
     Out.push_back(BO);
   for (const Stmt *Child : S->children())
     collectAllProducts(Child, Out);

@@ -140,8 +140,8 @@ static bool hasValueProduct(const Expr *E, const ASTContext &Ctx) {
 static const VarDecl *sizeVariable(const Expr *SizeArg, const ASTContext &Ctx) {
   const auto *Ref = dyn_cast<DeclRefExpr>(stripWideningCasts(SizeArg, Ctx));
   const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  if (Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var) &&
-      Var->getType()->isIntegerType() && !Var->getType().isVolatileQualified())
+  if (Var && Var->hasLocalStorage() && Var->getType()->isIntegerType() &&
+      !Var->getType().isVolatileQualified())
     return Var;
   return nullptr;
 }
@@ -206,14 +206,21 @@ originThrough(const ValueDecl *Holder, const ValueKey &HolderKey,
         truncatedProduct(Def, Holder->getType(), nullptr, Model) ||
         (EveryProduct && hasValueProduct(Def, Model.context()))))
     return std::nullopt;
-  std::vector<ValueKey> Keys{HolderKey};
+  std::vector<ValueKey> Keys;
   collectKeys(Def, Keys);
+  // `s = s * 2` (or `s *= 2`): at the call, s no longer holds the operand
+  // the product read.
+  bool ReadsItself = llvm::is_contained(Keys, HolderKey);
+  if (!ReadsItself)
+    Keys.insert(Keys.begin(), HolderKey);
   SizeOrigin Origin;
   Origin.Value = Def;
   Origin.Through = Holder;
   Origin.Holder = HolderKey;
   Origin.AtCall = Guards.factsBefore(Call, Keys);
   Origin.AtValue = Guards.factsBefore(Def, Keys);
+  if (ReadsItself)
+    Origin.FactorsUnchanged = false;
   if (!Origin.AtCall || !Origin.AtValue) {
     Origin.FactorsUnchanged = false;
     return Origin;
