@@ -350,7 +350,12 @@ static SizeOrigin originAtCall(const Expr *SizeArg, const CallExpr *Call,
   Origin.Value = SizeArg;
   std::vector<ValueKey> Keys;
   collectKeys(SizeArg, Keys);
-  Origin.AtCall = Guards.factsBefore(Call, Keys);
+  // `realloc(p, n *= 2)`: what holds of n before it is doubled, not after.
+  const auto *Stores = dyn_cast<BinaryOperator>(SizeArg->IgnoreParenImpCasts());
+  bool Doubles = Stores && Stores->getOpcode() == BO_MulAssign;
+  Origin.AtCall = Doubles ? Guards.factsBefore(Stores, Keys) : std::nullopt;
+  if (!Origin.AtCall)
+    Origin.AtCall = Guards.factsBefore(Call, Keys);
   return Origin;
 }
 

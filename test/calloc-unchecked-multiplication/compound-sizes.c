@@ -66,3 +66,15 @@ int grow_small(struct groups *g) {
   g->connector = p;
   return 0;
 }
+
+/* Negative: the doubling is checked first (expat's fix of CVE-2021-46143);
+   the facts that hold before the argument doubles the size decide. */
+int grow_checked(struct groups *g) {
+  if (g->size > (unsigned)-1 / 2u)
+    return -1;
+  int *p = realloc(g->connector, g->size *= 2);
+  if (!p)
+    return -1;
+  g->connector = p;
+  return 0;
+}
