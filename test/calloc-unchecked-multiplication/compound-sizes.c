@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 struct groups {
-  unsigned size;
+  unsigned size, checked_size;
   unsigned char small;
   int *connector;
 };
@@ -70,9 +70,9 @@ int grow_small(struct groups *g) {
 /* Negative: the doubling is checked first (expat's fix of CVE-2021-46143);
    the facts that hold before the argument doubles the size decide. */
 int grow_checked(struct groups *g) {
-  if (g->size > (unsigned)-1 / 2u)
+  if (g->checked_size > (unsigned)-1 / 2u)
     return -1;
-  int *p = realloc(g->connector, g->size *= 2);
+  int *p = realloc(g->connector, g->checked_size *= 2);
   if (!p)
     return -1;
   g->connector = p;
