@@ -1146,12 +1146,24 @@ void GuardAnalysis::applyOpaqueTest(PointFacts &State,
   if (Factors.size() != 2 || Bound <= 0)
     return;
   // Two followed values, or a compound expression over followed values
-  // and one followed value (`overflow2(w * h, depth)`).
+  // and one followed value (`overflow2(w * h, depth)`), or one followed
+  // value and a constant (`overflow2(w, 4)`: w is at most Bound / 4).
   for (int First = 0; First < 2; ++First) {
     const Expr *A = Factors[First], *B = Factors[1 - First];
     std::optional<ValueKey> KB = keyOfOperand(B, Ctx);
     if (!KB || !State.follows(*KB))
       continue;
+    std::optional<llvm::APSInt> C = constantValue(A, Ctx);
+    if (std::optional<Wide> Scale = C ? toWide(*C) : std::nullopt) {
+      if (*Scale < 1)
+        return;
+      auto It = State.Keys.find(*KB);
+      It->second.Range = It->second.Range.meet({0, Bound / *Scale});
+      PointFacts::ProductFact Fact{*KB, ValueKey{}, Bound, ValueKey{}};
+      Fact.Scale = *Scale;
+      State.Products.push_back(Fact);
+      return;
+    }
     if (std::optional<ValueKey> KA = keyOfOperand(A, Ctx)) {
       if (!State.follows(*KA))
         return;

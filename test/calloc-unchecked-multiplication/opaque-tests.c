@@ -107,3 +107,23 @@ void *local_test(size_t n, size_t size) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'n * size' can overflow; use 'calloc(n, size)', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES: return calloc(n, size);
 }
+
+/* Negative: a constant argument (libgd's gd_webp.c after CVE-2016-7568):
+   `overflow2(w, 4)` says w * 4 fits, so the int product w * 4 does not
+   wrap, and the second test bounds it times h. */
+unsigned char *argb(int w, int h) {
+  if (overflow2(w, 4))
+    return NULL;
+  if (overflow2(w * 4, h))
+    return NULL;
+  return malloc(w * 4 * h);
+}
+
+/* Positive: the second test alone, which cannot see w * 4 wrap first. */
+unsigned char *argb_unchecked(int w, int h) {
+  if (overflow2(w * 4, h))
+    return NULL;
+  return malloc(w * 4 * h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'w * 4 * h' can overflow ('w * 4' is computed in 'int'); use 'calloc(w, (size_t)h * 4)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(w, (size_t)h * 4);
+}
