@@ -294,22 +294,38 @@ wrappingOf(const SizeOrigin &Origin, const IntegerModel &Model,
 /// or an addend (`(size_t)n * sizeof(T)`, `n + 1`) and that the function
 /// assigns a product: a wrap of that product is already in the local when
 /// the size widens it. The first such local, in source order.
-static const VarDecl *narrowPart(const Expr *E, QualType SizeType,
-                                 FunctionAnalyses &Function,
-                                 const IntegerModel &Model) {
+static std::optional<SizeCandidate> narrowPart(const Expr *E,
+                                               QualType SizeType,
+                                               FunctionAnalyses &Function,
+                                               const IntegerModel &Model) {
   const ASTContext &Ctx = Model.context();
   if (const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
       BO && (BO->getOpcode() == BO_Mul || BO->getOpcode() == BO_Add)) {
     for (const Expr *Side : {BO->getLHS(), BO->getRHS()})
-      if (const VarDecl *Var = narrowPart(Side, SizeType, Function, Model))
-        return Var;
-    return nullptr;
+      if (auto Part = narrowPart(Side, SizeType, Function, Model))
+        return Part;
+    return std::nullopt;
   }
-  const VarDecl *Var = sizeVariable(E, Ctx);
-  if (Var && Model.width(Var->getType()) < Model.width(SizeType) &&
-      Function.productHolders().count(Var))
-    return Var;
-  return nullptr;
+  unsigned SizeBits = Model.width(SizeType);
+  SizeCandidate Part;
+  Part.Part = true;
+  if (const VarDecl *Var = sizeVariable(E, Ctx);
+      Var && Model.width(Var->getType()) < SizeBits &&
+      Function.productHolders().count(Var)) {
+    Part.Through = Var;
+    return Part;
+  }
+  // A narrow field the function assigns a product (libvorbis's
+  // `v->pcm_storage = v->pcm_current + vals * 2;` in int, read as a factor).
+  if (auto Field = sizeField(E, Ctx);
+      Field && Model.width(Field->first->getType()) < SizeBits &&
+      Function.productFields().count(Field->first)) {
+    Part.ThroughField = Field->first;
+    Part.FieldKey = Field->second;
+    Part.FieldRead = E;
+    return Part;
+  }
+  return std::nullopt;
 }
 
 std::optional<SizeCandidate> sizeCandidate(const Expr *SizeArg,
@@ -336,8 +352,11 @@ std::optional<SizeCandidate> sizeCandidate(const Expr *SizeArg,
   // product cannot wrap (findSizeOrigin).
   if (mayWrap(SizeArg, Model))
     return SizeCandidate{SizeArg, nullptr};
-  if (const VarDecl *Var = narrowPart(SizeArg, SizeType, Function, Model))
-    return SizeCandidate{SizeArg, Var, /*Part=*/true};
+  if (std::optional<SizeCandidate> Part =
+          narrowPart(SizeArg, SizeType, Function, Model)) {
+    Part->SizeArg = SizeArg;
+    return Part;
+  }
   if (EveryProduct && hasValueProduct(SizeArg, Model.context()))
     return SizeCandidate{SizeArg, nullptr};
   return std::nullopt;
@@ -384,10 +403,14 @@ std::optional<SizeOrigin> findSizeOrigin(const CallExpr *Call,
   if (Guards.hasErrors())
     return std::nullopt;
   std::optional<SizeOrigin> Origin;
-  if (Var && Candidate.Part) {
+  if ((Var || Candidate.ThroughField) && Candidate.Part) {
     // The local's product when it can wrap; otherwise, with EveryProduct,
     // the size's own product, which the array form can take.
-    Origin = originThrough(Var, Call, Guards, Model, /*EveryProduct=*/false);
+    Origin = Var ? originThrough(Var, Call, Guards, Model, /*EveryProduct=*/false)
+                 : originThrough(Candidate.ThroughField, Candidate.FieldKey,
+                                 Call, Guards, Model, /*EveryProduct=*/false);
+    if (Origin && !Var)
+      Origin->ThroughRead = Candidate.FieldRead;
     if (Origin && (isVerifiedAfterTheFact(*Origin, Model) ||
                    wrappingOf(*Origin, Model).empty()))
       Origin.reset();

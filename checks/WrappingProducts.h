@@ -88,10 +88,12 @@ struct SizeCandidate {
   /// only a read of it, or, with Part, reads it as a factor or an addend.
   const VarDecl *Through = nullptr;
   bool Part = false;
-  /// Or the field SizeArg reads, which the function assigns a product
+  /// Or the field SizeArg reads (with Part, as a factor or an addend, at
+  /// FieldRead), which the function assigns a product
   /// (FunctionAnalyses::productFields()), with its key.
   const FieldDecl *ThroughField = nullptr;
   ValueKey FieldKey;
+  const Expr *FieldRead = nullptr;
 };
 
 /// \p SizeArg, passed to a parameter of type \p SizeType, as a candidate;

@@ -68,3 +68,20 @@ int refreshed(struct bitmap *b, uint32_t w, uint32_t h) {
   b->data = malloc(b->length);
   return 0;
 }
+
+/* Positive: a narrow field holding an int product, read as a factor of
+   the size (the shape of libvorbis's pcm_storage): the int product wraps
+   before the size widens it. */
+struct pcm {
+  int storage, current;
+  float *samples;
+};
+
+void grow_samples(struct pcm *v, int vals) {
+  v->storage = v->current + vals * 2;
+  v->samples = realloc(v->samples, v->storage * sizeof(float));
+  // CHECK-NOTES: :[[@LINE-1]]:16: warning: allocation size 'v->storage * sizeof(float)' can overflow ('vals * 2' is computed in 'int') and nothing checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-NOTES: :[[@LINE-3]]:27: note: 'v->storage' is computed here as 'v->current + vals * 2'
+  // CHECK-NOTES: :[[@LINE-4]]:34: note: 'vals * 2' is the product that can overflow
+  // CHECK-NOTES: :[[@LINE-4]]:16: note: no fix: 'vals * 2' is computed in 'int' and only then widened; convert an operand to 'size_t' first
+}
