@@ -21,6 +21,7 @@ from pathlib import Path
 import yaml
 
 import findings as fnd
+import sections
 from machine import machine
 
 CHECKS = (fnd.MULTIPLICATION, fnd.MEMSET)
@@ -748,6 +749,10 @@ def write(root, recipes, tools, results_dir=None):
         elif path.exists():
             path.unlink()
 
+    # The sections other tools write (bench/sections.py), as they were.
+    for heading in sections.OWN:
+        if heading in previous[0]:
+            L += [f"## {heading}"] + previous[0][heading]
     # Zeroing.
     if zero is None and kept_section(previous, ZEROING):
         L += kept_section(previous, ZEROING)
