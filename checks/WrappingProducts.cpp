@@ -19,9 +19,11 @@ static bool containsProduct(const Stmt *S) {
   return llvm::any_of(S->children(), containsProduct);
 }
 
-/// The locals \p Body assigns a product (or multiplies in place).
+/// The locals and the fields \p Body assigns a product (or multiplies in
+/// place).
 static void collectHolders(const Stmt *Body,
-                           llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
+                           llvm::SmallPtrSetImpl<const VarDecl *> &Locals,
+                           llvm::SmallPtrSetImpl<const FieldDecl *> &Fields) {
   llvm::SmallVector<const Stmt *, 64> Work;
   if (Body)
     Work.push_back(Body);
@@ -31,14 +33,19 @@ static void collectHolders(const Stmt *Body,
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D);
             VD && containsProduct(VD->getInit()))
-          Out.insert(VD);
+          Locals.insert(VD);
     } else if (const auto *BO = dyn_cast<BinaryOperator>(S);
-               BO && BO->isAssignmentOp()) {
-      if (const auto *Ref =
-              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+               BO && BO->isAssignmentOp() &&
+               (BO->getOpcode() == BO_MulAssign ||
+                containsProduct(BO->getRHS()))) {
+      const Expr *Target = BO->getLHS()->IgnoreParenImpCasts();
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Target)) {
         if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
-          if (BO->getOpcode() == BO_MulAssign || containsProduct(BO->getRHS()))
-            Out.insert(VD);
+          Locals.insert(VD);
+      } else if (const auto *ME = dyn_cast<MemberExpr>(Target)) {
+        if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+          Fields.insert(FD);
+      }
     }
     pushOwnParts(S, Work);
   }
@@ -51,40 +58,23 @@ GuardAnalysis &FunctionAnalyses::guards() {
   return *Guards;
 }
 
-/// The fields \p Body assigns a product (or multiplies in place).
-static void collectFieldHolders(const Stmt *Body,
-                                llvm::SmallPtrSetImpl<const FieldDecl *> &Out) {
-  llvm::SmallVector<const Stmt *, 64> Work;
-  if (Body)
-    Work.push_back(Body);
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (const auto *BO = dyn_cast<BinaryOperator>(S);
-        BO && BO->isAssignmentOp())
-      if (const auto *ME =
-              dyn_cast<MemberExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-        if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
-          if (BO->getOpcode() == BO_MulAssign || containsProduct(BO->getRHS()))
-            Out.insert(FD);
-    pushOwnParts(S, Work);
-  }
+void FunctionAnalyses::collectHoldersOnce() {
+  if (Holders)
+    return;
+  Holders.emplace();
+  FieldHolders.emplace();
+  collectHolders(Function->getBody(), *Holders, *FieldHolders);
 }
 
 const llvm::SmallPtrSetImpl<const FieldDecl *> &
 FunctionAnalyses::productFields() {
-  if (!FieldHolders) {
-    FieldHolders.emplace();
-    collectFieldHolders(Function->getBody(), *FieldHolders);
-  }
+  collectHoldersOnce();
   return *FieldHolders;
 }
 
 const llvm::SmallPtrSetImpl<const VarDecl *> &
 FunctionAnalyses::productHolders() {
-  if (!Holders) {
-    Holders.emplace();
-    collectHolders(Function->getBody(), *Holders);
-  }
+  collectHoldersOnce();
   return *Holders;
 }
 

@@ -50,6 +50,9 @@ public:
   const llvm::SmallPtrSetImpl<const FieldDecl *> &productFields();
 
 private:
+  /// Fills Holders and FieldHolders, in one walk of the body.
+  void collectHoldersOnce();
+
   const Decl *Function;
   ASTContext &Ctx;
   const IntegerModel &Model;
