@@ -311,10 +311,13 @@ ValueRange RangeEvaluator::evaluateBinary(const BinaryOperator *BO) {
 ValueRange RangeEvaluator::evaluateProduct(const BinaryOperator *BO,
                                            ValueRange L, ValueRange R) {
   ValueRange P = multiply(L, R);
+  // A bound on the product from a check of it: `a > K / b` (written for
+  // sizes, whose product is not negative) or __builtin_mul_overflow into a
+  // type whose values are within K of 0 on both sides.
   if (Facts)
     if (std::optional<Wide> Bound =
             Facts->productBoundOf(BO->getLHS(), BO->getRHS()))
-      P.Hi = std::min(P.Hi, *Bound);
+      P = P.meet({-*Bound - 1, *Bound});
   if (!productFits(Model, BO->getType(), P)) {
     Wrapping.push_back(BO);
     return Model.rangeOf(BO->getType());

@@ -802,12 +802,16 @@ void GuardAnalysis::learnDivisionBound(PointFacts &State, const ValueKey &Key,
   if (!AExpr)
     killProducts(State, Key);
   // A guard that divides a limit by a size is written for a positive size
-  // (`n > PY_SSIZE_T_MAX / itemsize` with `int itemsize`): read it so.
+  // (`n > PY_SSIZE_T_MAX / itemsize` with `int itemsize`), and for a count
+  // that is a size too (`height > INT_MAX / width` with int height, as an
+  // opaque test of two sizes is read): read it so.
   for (const std::optional<ValueKey> &D : {Divisor, FirstDivisor})
     if (D)
       if (PointFacts::KeyState *S = &State.Keys.find(*D)->second;
           Model.isSigned(typeOfKey(*D)) && S->Range.Hi >= 1)
         S->Range = S->Range.meet({1, S->Range.Hi});
+  if (!AExpr)
+    assumeSize(State, Key);
   Wide Bound = Wide(K->getZExtValue());
   if (FirstDivisor) {
     // a <= K / b / c: a * b * c <= K and, each divisor being at least 1,
@@ -1307,6 +1311,13 @@ GuardAnalysis::impliedBound(const PointFacts &Side,
   if (std::optional<Wide> Known = Side.productBound(P.A, P.B))
     return Known;
   std::optional<ValueRange> A = Side.rangeOf(P.A), B = Side.rangeOf(P.B);
+  // A factor that is 0 on this path (`b && a > K / b` skipped) makes the
+  // product 0, whatever the other.
+  auto Zero = [](const std::optional<ValueRange> &R) {
+    return R && R->Lo == 0 && R->Hi == 0;
+  };
+  if (Zero(A) || Zero(B))
+    return P.Bound == WideLimit ? std::optional<Wide>(0) : P.Bound;
   if (!A || !B || A->Lo < 0 || B->Lo < 0)
     return std::nullopt;
   Wide Hi = multiply(*A, *B).Hi;
