@@ -75,9 +75,10 @@ typeindex typeinfo unordered_map unordered_set utility valarray variant vector
 STDLIB_BODY = """
 struct Sample { std::string name; std::vector<double> values; };
 
-// One finding, so the checks have something to report.
-Sample *samples(std::size_t n) {
-  return static_cast<Sample *>(std::malloc(n * sizeof(Sample)));
+// One finding, so the checks have something to report: two counts whose
+// product nothing bounds (one count times its element size is not one).
+Sample *samples(std::size_t rows, std::size_t cols) {
+  return static_cast<Sample *>(std::malloc(rows * cols * sizeof(Sample)));
 }
 
 std::map<std::string, double> means(const std::vector<Sample> &all) {
