@@ -93,7 +93,12 @@ def main():
         wanted = set(args.projects.split(","))
         runs = [r for r in runs if r[0] in wanted]
     rows = [row for p, s in runs if (row := measure(args.results, p, s))]
-    lines = ["| project | level | findings | precision (wraps of labelled) | recall of product wraps | unlabelled |",
+    lines = [f"{len(rows)} projects held out and labelled at the strict level before any change of the "
+             "checks was made for them (bench/triage/NAME-strict.yaml), so every real wrap the strict level "
+             "sees is known: per level, the multiplication check's findings, precision (wraps of the labelled), "
+             "and the recall of the labelled product wraps. `bench/run --recall DIR` writes this section from a "
+             "`--findings-only` run's results.", "",
+             "| project | level | findings | precision (wraps of labelled) | recall of product wraps | unlabelled |",
              "|---|---|---|---|---|---|"]
     total = {}
     for row in rows:
