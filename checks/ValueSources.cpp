@@ -1059,8 +1059,14 @@ bool ValueSources::maySource(const SizeCandidate &Candidate, QualType SizeType,
   // A field's values are the dataflow's to find.
   if (Candidate.ThroughField)
     return true;
-  llvm::SmallVector<const Expr *, 4> Values;
   const VarDecl *Var = Candidate.Through;
+  unsigned SizeWidth = Model.width(SizeType);
+  // A product that a narrow local holds wraps narrow: no source needed, and
+  // nothing to read of the local's values here.
+  if (!NarrowNeedsSource &&
+      (SizeWidth < 64 || (Var && Model.width(Var->getType()) < SizeWidth)))
+    return true;
+  llvm::SmallVector<const Expr *, 4> Values;
   if (Var) {
     if (dyn_cast_or_null<Decl>(Var->getParentFunctionOrMethod()) != Function)
       return true;
@@ -1081,7 +1087,6 @@ bool ValueSources::maySource(const SizeCandidate &Candidate, QualType SizeType,
   // Growth and lengths count only for a product that can be judged narrow:
   // one computed in a type narrower than the size, or stored in a narrower
   // local (judge(), wrapsOnlyBeyondMemory()).
-  unsigned SizeWidth = Model.width(SizeType);
   bool Narrow = SizeWidth < 64 ||
                 (Var && Model.width(Var->getType()) < SizeWidth) ||
                 llvm::any_of(Products, [&](const BinaryOperator *Mul) {
