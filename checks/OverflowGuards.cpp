@@ -157,9 +157,10 @@ bool PointFacts::verifiedScaled(const ValueKey &Holder, const ValueKey &A,
 }
 
 bool PointFacts::verifiedProduct(const ValueKey &Holder, const ValueKey &A,
-                                 const ValueKey &B) const {
+                                 const ValueKey &B, Wide Scale) const {
   return Reached && llvm::any_of(Products, [&](const ProductFact &F) {
-           return F.Holder.Var && F.Holder == Holder && samePair(F, A, B);
+           return F.Holder.Var && F.Holder == Holder && samePair(F, A, B) &&
+                  F.Scale == (Scale == 1 ? 0 : Scale);
          });
 }
 
@@ -979,10 +980,28 @@ void GuardAnalysis::learnScaledHolder(PointFacts &State, const ValueKey &Factor,
                                       const Expr *Constant,
                                       const Expr *Dividend) const {
   std::optional<llvm::APSInt> C = constantValue(Constant, Ctx);
+  if (!C || C->getActiveBits() > 64)
+    return;
   std::optional<ValueKey> Holder = keyOf(Dividend);
-  if (Holder && State.follows(*Holder) && C && C->getActiveBits() <= 64)
+  if (Holder && State.follows(*Holder)) {
     State.Products.push_back(
         {Factor, ValueKey{}, Wide(C->getZExtValue()), *Holder});
+    return;
+  }
+  // `(holder / b) / C == a` (libtiff's tiff2rgba after CVE-2016-3945):
+  // holder holds a * b * C, unwrapped (a wrap makes the quotient smaller).
+  const auto *Div = dyn_cast<BinaryOperator>(Dividend->IgnoreParenImpCasts());
+  if (!Div || Div->getOpcode() != BO_Div)
+    return;
+  std::optional<ValueKey> B = keyOfOperand(Div->getRHS(), Ctx);
+  Holder = keyOfOperand(Div->getLHS(), Ctx);
+  if (!B || !Holder || !State.follows(*B) || !State.follows(*Holder) ||
+      !C->isStrictlyPositive())
+    return;
+  PointFacts::ProductFact Fact{Factor, *B, 0, *Holder};
+  Fact.Scale = Wide(C->getZExtValue());
+  Fact.Bound = Fact.Scale;
+  State.Products.push_back(Fact);
 }
 
 /// `holder / a == b`, or `(a * b) / a == b` spelled out.
@@ -1285,7 +1304,11 @@ GuardAnalysis::impliedBound(const PointFacts &Side,
     return llvm::is_contained(Side.Products, P) ? std::optional<Wide>(P.Bound)
                                                 : std::nullopt;
   // A guard on a value times a constant holds where it was learned, and
-  // where the value's range keeps the product within it.
+  // where the value's range keeps the product within it; a checked
+  // product of two values and a constant, where it was learned.
+  if (P.Scale && P.Holder.Var)
+    return llvm::is_contained(Side.Products, P) ? std::optional<Wide>(P.Bound)
+                                                : std::nullopt;
   if (P.Scale) {
     std::optional<ValueRange> A = Side.rangeOf(P.A);
     return llvm::is_contained(Side.Products, P) ||

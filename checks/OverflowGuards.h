@@ -92,7 +92,8 @@ public:
     /// `a > K / b / c`. Such a fact bounds only the product of all three.
     ValueKey C = {};
     /// When set (and no B, no Holder): `A * Scale <= Bound`, from
-    /// `a > K / s` with a constant s (`n > SIZE_MAX / sizeof(T)`).
+    /// `a > K / s` with a constant s (`n > SIZE_MAX / sizeof(T)`); with B and
+    /// Holder: Holder holds A * B * Scale unwrapped.
     Wide Scale = 0;
     bool operator==(const ProductFact &O) const {
       return A == O.A && B == O.B && Bound == O.Bound && Holder == O.Holder &&
@@ -126,9 +127,10 @@ public:
   /// (`if (len / n != sizeof(T)) fail;`).
   bool verifiedScaled(const ValueKey &Holder, const ValueKey &A,
                       Wide Factor) const;
-  /// Whether \p Holder is known to hold the unwrapped product A * B.
+  /// Whether \p Holder is known to hold the unwrapped product A * B (times
+  /// the constant \p Scale: `(holder / b) / C == a`).
   bool verifiedProduct(const ValueKey &Holder, const ValueKey &A,
-                       const ValueKey &B) const;
+                       const ValueKey &B, Wide Scale = 1) const;
   /// Null when \p Key is not followed.
   const KeyState *state(const ValueKey &Key) const;
   /// \p Key is followed.

@@ -477,6 +477,28 @@ bool isVerifiedAfterTheFact(const SizeOrigin &Origin,
         return true;
     }
   }
+  // Two values and a constant: `len = a * b * C; if ((len / b) / C != a)`.
+  if (const auto *Mul =
+          dyn_cast<BinaryOperator>(Origin.Value->IgnoreParenImpCasts());
+      Mul && Mul->getOpcode() == BO_Mul) {
+    llvm::SmallVector<ValueKey, 2> Values;
+    Wide Scale = 1;
+    bool Plain = true;
+    for (const Expr *F : productFactors(Mul)) {
+      if (std::optional<llvm::APSInt> C = constantValue(F, Ctx)) {
+        std::optional<Wide> V = toWide(*C);
+        Plain &= V && *V >= 1;
+        Scale = V ? Scale * *V : Scale;
+      } else if (std::optional<ValueKey> K = keyOfOperand(F, Ctx)) {
+        Values.push_back(*K);
+      } else {
+        Plain = false;
+      }
+    }
+    if (Plain && Values.size() == 2 && Scale > 1 &&
+        AtCall.verifiedProduct(Holder, Values[0], Values[1], Scale))
+      return true;
+  }
   // `r = x * 2 + small; if (r < x) fail;` before the allocation.
   const ValueFacts *AtValue = Origin.AtValue ? &*Origin.AtValue : nullptr;
   std::optional<ValueKey> X = doubled(Origin.Value, Model, AtValue);

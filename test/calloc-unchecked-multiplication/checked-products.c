@@ -76,3 +76,24 @@ void *builtin_narrow(size_t n, size_t size) {
     return NULL;
   return malloc(n * size);
 }
+
+/* Negative: a product of two values and a constant, divided back twice
+   (libtiff's tiff2rgba after CVE-2016-3945): a wrap of width * rows makes
+   the quotient smaller than width. */
+uint32_t *raster(uint32_t width, uint32_t rows) {
+  uint32_t rastersize = width * rows * sizeof(uint32_t);
+  if (width != (rastersize / rows) / sizeof(uint32_t))
+    return NULL;
+  return malloc(rastersize);
+}
+
+/* Positive: divided back by one value only, which checks a * b, not
+   a * b * 4. */
+uint32_t *raster_half_checked(uint32_t width, uint32_t rows) {
+  uint32_t rastersize = width * rows * sizeof(uint32_t);
+  if (width != rastersize / rows)
+    return NULL;
+  return malloc(rastersize);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'rastersize' can overflow ('width * rows' is computed in 'uint32_t'); use 'calloc(rows, (size_t)width * sizeof(uint32_t))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(rows, (size_t)width * sizeof(uint32_t));
+}
