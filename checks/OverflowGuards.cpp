@@ -45,7 +45,8 @@ std::optional<Wide> PointFacts::productBound(const ValueKey &A,
   if (!Reached)
     return std::nullopt;
   for (const ProductFact &F : Products)
-    if (!F.Holder.Var && !F.AExpr && !F.C.Var && !F.Scale && samePair(F, A, B))
+    if (!F.Holder.Var && !F.AExpr && !F.BExpr && !F.C.Var && !F.Scale &&
+        samePair(F, A, B))
       return F.Bound;
   return std::nullopt;
 }
@@ -117,6 +118,17 @@ std::optional<Wide> PointFacts::productBoundOf(const Expr *A,
   std::optional<ValueKey> KB = keyOfOperand(B, *Ctx);
   if (KA && KB)
     return productBound(*KA, *KB);
+  // A guard with a compound divisor: each side the fact's value or
+  // expression.
+  auto Matches = [&](const ValueKey &Key, const Expr *FE, const Expr *E) {
+    std::optional<ValueKey> K = keyOfOperand(E, *Ctx);
+    return FE ? !K && sameValue(FE, E, *Ctx) : K && *K == Key;
+  };
+  for (const ProductFact &F : Products)
+    if (F.BExpr && !F.Holder.Var &&
+        ((Matches(F.A, F.AExpr, A) && Matches({}, F.BExpr, B)) ||
+         (Matches(F.A, F.AExpr, B) && Matches({}, F.BExpr, A))))
+      return F.Bound;
   // A compound first operand against a value: a fact about that
   // expression, or `a + c` within a guard's margin.
   const Expr *Compound = KA ? B : A;
@@ -355,7 +367,8 @@ static bool readsKey(const Expr *E, const ValueKey &Key) {
 static void killProducts(PointFacts &State, const ValueKey &Key) {
   llvm::erase_if(State.Products, [&](const PointFacts::ProductFact &F) {
     return F.A == Key || F.B == Key || F.C == Key || F.Holder == Key ||
-           (F.AExpr && readsKey(F.AExpr, Key));
+           (F.AExpr && readsKey(F.AExpr, Key)) ||
+           (F.BExpr && readsKey(F.BExpr, Key));
   });
   llvm::erase_if(State.Expressions, [&](const PointFacts::ExpressionFact &F) {
     return readsKey(F.E, Key);
@@ -754,6 +767,9 @@ std::optional<ValueRange> GuardAnalysis::boundFromComparison(
   return Bound;
 }
 
+static bool isArithmeticOfFollowed(const Expr *E, const PointFacts &State,
+                                   const ASTContext &Ctx, bool &SawValue);
+
 /// `a < K / b` and `a <= K / b` (also `K / b - c`, which is below K / b,
 /// and leaves (a + c) * b <= K): the product a * b is at most K. The first
 /// operand is the value \p Key or, when \p AExpr is set, that compound
@@ -793,6 +809,20 @@ void GuardAnalysis::learnDivisionBound(PointFacts &State, const ValueKey &Key,
     Fact.Bound = Model.modelledConstant(Wide(K->getZExtValue()),
                                         Div->getLHS()->getType());
     Fact.Scale = Wide(S->getZExtValue());
+    State.Products.push_back(Fact);
+    return;
+  }
+  // `a * b > K / (w + 1)`: a compound divisor over followed values.
+  const Expr *Compound = stripWideningCasts(Div->getRHS(), Ctx)->IgnoreParens();
+  bool SawValue = false;
+  if (!Divisor && !FirstDivisor && K && !K->isNegative() &&
+      K->getActiveBits() <= 64 && Margin == 0 && isa<BinaryOperator>(Compound) &&
+      !Compound->HasSideEffects(Ctx) &&
+      isArithmeticOfFollowed(Compound, State, Ctx, SawValue) && SawValue) {
+    PointFacts::ProductFact Fact{Key, ValueKey{}, Wide(K->getZExtValue()),
+                                 ValueKey{}};
+    Fact.AExpr = AExpr;
+    Fact.BExpr = Compound;
     State.Products.push_back(Fact);
     return;
   }
@@ -1300,7 +1330,7 @@ GuardAnalysis::impliedBound(const PointFacts &Side,
                             const PointFacts::ProductFact &P) const {
   // A fact about an expression, or about three factors, holds where it
   // was learned.
-  if (P.AExpr || P.C.Var)
+  if (P.AExpr || P.BExpr || P.C.Var)
     return llvm::is_contained(Side.Products, P) ? std::optional<Wide>(P.Bound)
                                                 : std::nullopt;
   // A guard on a value times a constant holds where it was learned, and
@@ -1358,7 +1388,7 @@ GuardAnalysis::joinProducts(const PointFacts &Into, const PointFacts &From,
                             const KeyPairs &Pairs, bool Widen) const {
   std::vector<PointFacts::ProductFact> Candidates = Into.Products;
   for (const PointFacts::ProductFact &P : From.Products)
-    if (P.Holder.Var || P.AExpr || P.C.Var || P.Scale
+    if (P.Holder.Var || P.AExpr || P.BExpr || P.C.Var || P.Scale
             ? !llvm::is_contained(Into.Products, P)
             : !Into.productBound(P.A, P.B))
       Candidates.push_back(P);

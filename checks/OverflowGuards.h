@@ -91,6 +91,9 @@ public:
     /// When set, a third factor: `A * B * C <= Bound`, from
     /// `a > K / b / c`. Such a fact bounds only the product of all three.
     ValueKey C = {};
+    /// When set, a compound expression over followed values in place of B
+    /// (`a * b > K / (w + 1)`, libtiff's tiffcrop after CVE-2016-9532).
+    const Expr *BExpr = nullptr;
     /// When set (and no B, no Holder): `A * Scale <= Bound`, from
     /// `a > K / s` with a constant s (`n > SIZE_MAX / sizeof(T)`); with B and
     /// Holder: Holder holds A * B * Scale unwrapped.
@@ -98,7 +101,7 @@ public:
     bool operator==(const ProductFact &O) const {
       return A == O.A && B == O.B && Bound == O.Bound && Holder == O.Holder &&
              AExpr == O.AExpr && Margin == O.Margin && C == O.C &&
-             Scale == O.Scale;
+             Scale == O.Scale && BExpr == O.BExpr;
     }
   };
   /// A compound expression over followed values, and the range a guard

@@ -204,3 +204,25 @@ struct triple *triples_of(unsigned char exp) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'newsize * sizeof(struct triple)' can overflow; use 'calloc(newsize, sizeof(struct triple))', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES: return calloc(newsize, sizeof(struct triple));
 }
+
+/* Negative: a compound divisor (libtiff's tiffcrop after CVE-2016-9532):
+   `rows * bytes > MAX / (width + 1)` bounds rows * bytes * (width + 1), and
+   the test before it bounds rows * bytes. */
+unsigned char *strip_buffer(uint32_t rows, uint32_t bytes, uint32_t width) {
+  if (bytes == 0 || rows > UINT32_MAX / bytes ||
+      rows * bytes > UINT32_MAX / (width + 1))
+    return NULL;
+  uint32_t size = rows * bytes * (width + 1);
+  return malloc(size);
+}
+
+/* Positive: without the test of the whole product. */
+unsigned char *strip_buffer_open(uint32_t rows, uint32_t bytes,
+                                 uint32_t width) {
+  if (bytes == 0 || rows > UINT32_MAX / bytes)
+    return NULL;
+  uint32_t size = rows * bytes * (width + 1);
+  return malloc(size);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'size' can overflow ('rows * bytes * (width + 1)' is computed in 'uint32_t'); use 'calloc(rows, (size_t)bytes * (width + 1))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(rows, (size_t)bytes * (width + 1));
+}
