@@ -770,6 +770,35 @@ std::optional<ValueRange> GuardAnalysis::boundFromComparison(
 static bool isArithmeticOfFollowed(const Expr *E, const PointFacts &State,
                                    const ASTContext &Ctx, bool &SawValue);
 
+/// `a > K / d` with a divisor that is no value: a constant s (`n > SIZE_MAX
+/// / sizeof(T)`, a check of the product a * s, with K read at the model's
+/// width), or a compound expression over followed values (`a * b > K / (w
+/// + 1)`). Whether it was one of them.
+static bool learnOtherDivisor(PointFacts &State, const ValueKey &Key,
+                              const Expr *AExpr, const BinaryOperator *Div,
+                              Wide K, const IntegerModel &Model) {
+  const ASTContext &Ctx = Model.context();
+  if (std::optional<llvm::APSInt> S = constantValue(Div->getRHS(), Ctx)) {
+    if (AExpr || !S->isStrictlyPositive() || S->getActiveBits() > 64)
+      return false;
+    PointFacts::ProductFact Fact{Key, ValueKey{}, 0, ValueKey{}};
+    Fact.Bound = Model.modelledConstant(K, Div->getLHS()->getType());
+    Fact.Scale = Wide(S->getZExtValue());
+    State.Products.push_back(Fact);
+    return true;
+  }
+  const Expr *Compound = stripWideningCasts(Div->getRHS(), Ctx)->IgnoreParens();
+  bool SawValue = false;
+  if (!isa<BinaryOperator>(Compound) || Compound->HasSideEffects(Ctx) ||
+      !isArithmeticOfFollowed(Compound, State, Ctx, SawValue) || !SawValue)
+    return false;
+  PointFacts::ProductFact Fact{Key, ValueKey{}, K, ValueKey{}};
+  Fact.AExpr = AExpr;
+  Fact.BExpr = Compound;
+  State.Products.push_back(Fact);
+  return true;
+}
+
 /// `a < K / b` and `a <= K / b` (also `K / b - c`, which is below K / b,
 /// and leaves (a + c) * b <= K): the product a * b is at most K. The first
 /// operand is the value \p Key or, when \p AExpr is set, that compound
@@ -799,33 +828,10 @@ void GuardAnalysis::learnDivisionBound(PointFacts &State, const ValueKey &Key,
     FirstDivisor = keyOfOperand(First->getRHS(), Ctx);
   std::optional<llvm::APSInt> K =
       constantValue(FirstDivisor ? First->getLHS() : Div->getLHS(), Ctx);
-  // `a > K / s` with a constant s: a check of the product a * s.
-  std::optional<llvm::APSInt> S = Divisor ? std::nullopt
-                                          : constantValue(Div->getRHS(), Ctx);
-  if (S && K && !AExpr && Margin == 0 && !K->isNegative() &&
-      K->getActiveBits() <= 64 && S->isStrictlyPositive() &&
-      S->getActiveBits() <= 64) {
-    PointFacts::ProductFact Fact{Key, ValueKey{}, 0, ValueKey{}};
-    Fact.Bound = Model.modelledConstant(Wide(K->getZExtValue()),
-                                        Div->getLHS()->getType());
-    Fact.Scale = Wide(S->getZExtValue());
-    State.Products.push_back(Fact);
-    return;
-  }
-  // `a * b > K / (w + 1)`: a compound divisor over followed values.
-  const Expr *Compound = stripWideningCasts(Div->getRHS(), Ctx)->IgnoreParens();
-  bool SawValue = false;
   if (!Divisor && !FirstDivisor && K && !K->isNegative() &&
-      K->getActiveBits() <= 64 && Margin == 0 && isa<BinaryOperator>(Compound) &&
-      !Compound->HasSideEffects(Ctx) &&
-      isArithmeticOfFollowed(Compound, State, Ctx, SawValue) && SawValue) {
-    PointFacts::ProductFact Fact{Key, ValueKey{}, Wide(K->getZExtValue()),
-                                 ValueKey{}};
-    Fact.AExpr = AExpr;
-    Fact.BExpr = Compound;
-    State.Products.push_back(Fact);
+      K->getActiveBits() <= 64 && Margin == 0 &&
+      learnOtherDivisor(State, Key, AExpr, Div, Wide(K->getZExtValue()), Model))
     return;
-  }
   if (!Divisor || !State.follows(*Divisor) || !K || K->isNegative() ||
       K->getActiveBits() > 64 ||
       (FirstDivisor && !State.follows(*FirstDivisor)))
