@@ -16,9 +16,9 @@ A folder stands for the *.yaml files in it. For every preset:
     Lengths);
   * every value parses as what the option's default is: a boolean, an
     integer, or, for Allocators, a list of entries that follow the grammar of
-    checks/AllocatorFamilies.cpp (NAME(ARGS) with exactly one argument named
+    checks/allocators/AllocatorFamilies.cpp (NAME(ARGS) with exactly one argument named
     `size`, then key=function fields, keys array, zeroing-array, zeroing),
-    and for Lengths, entries that follow checks/ObjectLengths.cpp (NAME or
+    and for Lengths, entries that follow checks/vocabulary/ObjectLengths.cpp (NAME or
     RECORD.FIELD, optionally followed by `(elem=N)` or `(elem=pointer)`);
   * clang-tidy agrees: `--verify-config` reports nothing, `--dump-config`
     shows each option with the value YAML gives it (LLVM 16 does not fold a
@@ -51,7 +51,7 @@ except ImportError:
 # CheckOptions key may name them without the check's prefix.
 GLOBAL_OPTIONS = {"Allocators", "Lengths", "Inputs"}
 
-# Entry grammar, as checks/AllocatorFamilies.cpp parses it.
+# Entry grammar, as checks/allocators/AllocatorFamilies.cpp parses it.
 FAMILY_KEYS = ("array", "zeroing-array", "zeroing", "objs", "macro")
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 TRIM = " \t\n\v\f\r"
@@ -209,7 +209,7 @@ def check_lengths(value, report, line_of):
 
 def input_error(text):
     """Why one Inputs entry is malformed, in the words of the C++ parser
-    (checks/ValueSources.cpp), or None."""
+    (checks/facts/ValueSources.cpp), or None."""
     name = text
     out = 0
     open_at = text.find("(")

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LLVMCompat.h"
+#include "support/LLVMCompat.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 

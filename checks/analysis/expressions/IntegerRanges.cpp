@@ -1,0 +1,392 @@
+//===--- IntegerRanges.cpp ------------------------------------------------===//
+
+#include "analysis/expressions/IntegerRanges.h"
+#include "analysis/expressions/SizeExpressions.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/Builtins.h"
+
+#include <algorithm>
+
+namespace clang::tidy::calloc {
+
+std::optional<Wide> toWide(const llvm::APSInt &V) {
+  if (V.isSigned())
+    return V.getSignificantBits() <= 64 ? std::optional<Wide>(V.getSExtValue())
+                                        : std::nullopt;
+  return V.getActiveBits() <= 64 ? std::optional<Wide>(V.getZExtValue())
+                                 : std::nullopt;
+}
+
+static Wide clampWide(Wide V) {
+  return std::max(-WideLimit, std::min(WideLimit, V));
+}
+
+static Wide absWide(Wide V) { return V < 0 ? -V : V; }
+
+static Wide saturatingMultiply(Wide A, Wide B) {
+  if (A == 0 || B == 0)
+    return 0;
+  bool Negative = (A < 0) != (B < 0);
+  if (absWide(A) > WideLimit / absWide(B))
+    return Negative ? -WideLimit : WideLimit;
+  return A * B;
+}
+
+ValueRange ValueRange::join(const ValueRange &O) const {
+  return {std::min(Lo, O.Lo), std::max(Hi, O.Hi)};
+}
+
+ValueRange ValueRange::meet(const ValueRange &O) const {
+  ValueRange R{std::max(Lo, O.Lo), std::min(Hi, O.Hi)};
+  return R.Lo <= R.Hi ? R : *this;
+}
+
+ValueRange multiply(const ValueRange &A, const ValueRange &B) {
+  Wide C[] = {saturatingMultiply(A.Lo, B.Lo), saturatingMultiply(A.Lo, B.Hi),
+              saturatingMultiply(A.Hi, B.Lo), saturatingMultiply(A.Hi, B.Hi)};
+  return {*std::min_element(std::begin(C), std::end(C)),
+          *std::max_element(std::begin(C), std::end(C))};
+}
+
+IntegerModel::IntegerModel(const ASTContext &Ctx, unsigned SizeTypeBits,
+                           const LengthAccessors *Lengths)
+    : Ctx(Ctx), SizeTypeBits(SizeTypeBits), Lengths(Lengths) {}
+
+std::optional<ObjectLength> IntegerModel::lengthOf(const Expr *E) const {
+  if (Lengths)
+    return Lengths->measure(E, Ctx);
+  return builtinLength(E, Ctx);
+}
+
+Wide IntegerModel::maxElements(const ObjectLength &Length) const {
+  QualType PtrDiff = Ctx.getPointerDiffType();
+  // A pointer is as wide as ptrdiff_t, also when SizeTypeBits narrows both.
+  Wide Bytes = Length.ElementBytes ? Wide(Length.ElementBytes)
+                                   : std::max<Wide>(1, width(PtrDiff) / 8);
+  return rangeOf(PtrDiff).Hi / Bytes;
+}
+
+static QualType integerTypeOf(QualType T) {
+  if (const auto *ET = T->getAs<EnumType>())
+    if (const EnumDecl *ED = ET->getDecl();
+        ED && !ED->getIntegerType().isNull())
+      return ED->getIntegerType();
+  return T;
+}
+
+unsigned IntegerModel::width(QualType T) const {
+  T = integerTypeOf(T);
+  if (T->isBooleanType())
+    return 1;
+  unsigned W = Ctx.getIntWidth(T);
+  if (SizeTypeBits == 0 || W <= SizeTypeBits)
+    return W;
+  QualType C = T.getCanonicalType();
+  bool PointerSized = Ctx.hasSameType(C, Ctx.getSizeType()) ||
+                      Ctx.hasSameType(C, Ctx.getPointerDiffType()) ||
+                      C->isSpecificBuiltinType(BuiltinType::Long) ||
+                      C->isSpecificBuiltinType(BuiltinType::ULong);
+  return PointerSized ? SizeTypeBits : W;
+}
+
+Wide IntegerModel::modelledConstant(Wide V, QualType T) const {
+  unsigned Real = Ctx.getIntWidth(integerTypeOf(T));
+  unsigned Bits = width(T);
+  if (Bits >= Real || rangeOf(T).contains(ValueRange::point(V)))
+    return V;
+  // Written for the target's width: SIZE_MAX / sizeof(T), PTRDIFF_MAX / 2.
+  return V >> (Real - Bits);
+}
+
+bool IntegerModel::isSigned(QualType T) const {
+  return integerTypeOf(T)->isSignedIntegerType();
+}
+
+ValueRange IntegerModel::rangeOf(QualType T) const {
+  if (T.isNull() || T->isDependentType() || !T->isIntegralOrEnumerationType())
+    return {};
+  unsigned W = width(T);
+  if (W >= 100)
+    return {};
+  if (isSigned(T))
+    return {-(Wide(1) << (W - 1)), (Wide(1) << (W - 1)) - 1};
+  return {0, (Wide(1) << W) - 1};
+}
+
+bool IntegerModel::keepsNegativeAsHuge(QualType To, const ValueRange &R) const {
+  if (isSigned(To) || !To->isIntegerType())
+    return false;
+  unsigned W = width(To);
+  return W >= width(Ctx.getSizeType()) && R.Lo >= -(Wide(1) << (W - 1)) &&
+         R.Hi <= rangeOf(To).Hi;
+}
+
+bool productFits(const IntegerModel &Model, QualType T,
+                 const ValueRange &Product) {
+  ValueRange Allowed = Model.rangeOf(T);
+  if (Allowed.contains(Product))
+    return true;
+  if (Product.Hi > Allowed.Hi)
+    return false;
+  // Only the negative side leaves the type, which takes a negative count.
+  // In a signed type (`int cap; cap * 2`) that is a capacity below zero, a
+  // different bug from the one looked for here. In an unsigned type as
+  // wide as size_t a negative result down to -2^(W-1) is a huge request
+  // that fails; below that it wraps to anything.
+  return Model.isSigned(T) || Model.keepsNegativeAsHuge(T, Product);
+}
+
+ValueRange RangeEvaluator::convert(const ValueRange &R, QualType To) const {
+  ValueRange Target = Model.rangeOf(To);
+  if (Target.contains(R) || Model.keepsNegativeAsHuge(To, R))
+    return R;
+  return Target;
+}
+
+ValueRange RangeEvaluator::evaluate(const Expr *E) {
+  ValueRange R = evaluateValue(E);
+  if (E->isTypeDependent() || E->isValueDependent() ||
+      !E->getType()->isIntegralOrEnumerationType())
+    return R;
+  // A count of the elements of an object in memory: no object is larger
+  // than PTRDIFF_MAX bytes. Its magnitude is bounded (CPython's ob_size is
+  // negative for a negative int); its type may cut off the negative side.
+  if (std::optional<ObjectLength> Length = Model.lengthOf(E)) {
+    Wide Max = Model.maxElements(*Length);
+    // The bound's own products are not the size's: another evaluator.
+    if (Length->Limit)
+      Max = std::min(Max,
+                     RangeEvaluator(Model, Facts).evaluate(Length->Limit).Hi);
+    R = R.meet({-Max, Max});
+  }
+  return R;
+}
+
+ValueRange RangeEvaluator::evaluateValue(const Expr *E) {
+  E = E->IgnoreParens();
+  QualType T = E->getType();
+  if (E->isTypeDependent() || E->isValueDependent())
+    return Model.rangeOf(T);
+  if (!T->isIntegralOrEnumerationType())
+    return {};
+  // constantValue answers at once for an expression that reads a variable:
+  // asking the evaluator at every level of `k + k + ... + k` cost time
+  // quadratic in its length.
+  if (std::optional<llvm::APSInt> V = constantValue(E, Model.context())) {
+    if (V->getSignificantBits() <= 64)
+      return ValueRange::point(Model.modelledConstant(*toWide(*V), T));
+    return Model.rangeOf(T);
+  }
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return evaluateCast(Cast);
+  if (isa<DeclRefExpr, MemberExpr, ArraySubscriptExpr>(E)) {
+    ValueRange R = Model.rangeOf(T);
+    if (Facts)
+      if (std::optional<ValueKey> Key = keyOf(E))
+        if (std::optional<ValueRange> Known = Facts->rangeOf(*Key))
+          R = R.meet(*Known);
+    return R;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    ValueRange R = evaluateBinary(BO);
+    if (Facts)
+      if (std::optional<ValueRange> Known = Facts->rangeOfExpression(BO))
+        R = R.meet(*Known);
+    return R;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return evaluateConditional(CO);
+  if (const auto *SE = dyn_cast<StmtExpr>(E)) {
+    // ({ ...; value; }) has the value of its last statement.
+    const CompoundStmt *Body = SE->getSubStmt();
+    if (Body && !Body->body_empty())
+      if (const auto *Last = dyn_cast<Expr>(Body->body_back()))
+        return Model.rangeOf(T).meet(evaluate(Last));
+    return Model.rangeOf(T);
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return evaluateUnary(UO);
+  return Model.rangeOf(T);
+}
+
+ValueRange RangeEvaluator::evaluateCast(const CastExpr *Cast) {
+  switch (Cast->getCastKind()) {
+  case CK_LValueToRValue:
+  case CK_NoOp:
+    return evaluate(Cast->getSubExpr());
+  case CK_IntegralCast:
+    return convert(evaluate(Cast->getSubExpr()), Cast->getType());
+  default:
+    return Model.rangeOf(Cast->getType());
+  }
+}
+
+ValueRange RangeEvaluator::evaluateUnary(const UnaryOperator *UO) {
+  QualType T = UO->getType();
+  switch (UO->getOpcode()) {
+  case UO_Plus:
+    return evaluate(UO->getSubExpr());
+  case UO_Minus: {
+    ValueRange R = evaluate(UO->getSubExpr());
+    ValueRange Neg{-R.Hi, -R.Lo};
+    return Model.rangeOf(T).contains(Neg) ? Neg : Model.rangeOf(T);
+  }
+  case UO_LNot:
+    return {0, 1};
+  default:
+    return Model.rangeOf(T);
+  }
+}
+
+ValueRange RangeEvaluator::evaluateConditional(const ConditionalOperator *CO) {
+  ValueRange T = evaluate(CO->getTrueExpr());
+  ValueRange F = evaluate(CO->getFalseExpr());
+  // `a < b ? a : b` is min(a, b), `a > b ? a : b` is max(a, b): the MIN and
+  // MAX macros, and clamps written inline.
+  const auto *Cmp =
+      dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
+  if (!Cmp || !Cmp->isRelationalOp())
+    return T.join(F);
+  const ASTContext &Ctx = Model.context();
+  bool Less = Cmp->getOpcode() == BO_LT || Cmp->getOpcode() == BO_LE;
+  bool Direct = sameOperand(Cmp->getLHS(), CO->getTrueExpr(), Ctx) &&
+                sameOperand(Cmp->getRHS(), CO->getFalseExpr(), Ctx);
+  bool Swapped = sameOperand(Cmp->getLHS(), CO->getFalseExpr(), Ctx) &&
+                 sameOperand(Cmp->getRHS(), CO->getTrueExpr(), Ctx);
+  if (!Direct && !Swapped)
+    return T.join(F);
+  if (Direct == Less) // the smaller one
+    return {std::min(T.Lo, F.Lo), std::min(T.Hi, F.Hi)};
+  return {std::max(T.Lo, F.Lo), std::max(T.Hi, F.Hi)};
+}
+
+ValueRange RangeEvaluator::fitOrType(const BinaryOperator *BO,
+                                     ValueRange V) const {
+  V = {clampWide(V.Lo), clampWide(V.Hi)};
+  return productFits(Model, BO->getType(), V) ? V
+                                              : Model.rangeOf(BO->getType());
+}
+
+ValueRange RangeEvaluator::evaluateBinary(const BinaryOperator *BO) {
+  ValueRange TypeRange = Model.rangeOf(BO->getType());
+  if (BO->getOpcode() == BO_Assign)
+    return TypeRange.meet(evaluate(BO->getRHS())); // `(len = 20) * 4`
+  // `size *= 2` is the product it stores, in the type it stores it in.
+  if (BO->getOpcode() == BO_MulAssign)
+    return evaluateProduct(BO, evaluate(BO->getLHS()),
+                           evaluate(BO->getRHS()));
+  if (BO->isCompoundAssignmentOp())
+    return TypeRange;
+  if (BO->isComparisonOp() || BO->isLogicalOp())
+    return {0, 1};
+  if (BO->getOpcode() == BO_Comma)
+    return evaluate(BO->getRHS());
+
+  ValueRange L = evaluate(BO->getLHS());
+  ValueRange R = evaluate(BO->getRHS());
+  switch (BO->getOpcode()) {
+  case BO_Mul:
+    return evaluateProduct(BO, L, R);
+  case BO_Add:
+    return fitOrType(BO, {L.Lo + R.Lo, L.Hi + R.Hi});
+  case BO_Sub:
+    return fitOrType(BO, {L.Lo - R.Hi, L.Hi - R.Lo});
+  default:
+    break;
+  }
+  // The remaining operators do not keep "negative means huge": bring the
+  // operands of unsigned operations back into their type first.
+  if (!Model.isSigned(BO->getType())) {
+    if (L.Lo < 0)
+      L = TypeRange;
+    if (R.Lo < 0)
+      R = TypeRange;
+  }
+  if (BO->getOpcode() == BO_Div || BO->getOpcode() == BO_Rem)
+    return evaluateDivision(BO, L, R);
+  return evaluateBitwise(BO, L, R);
+}
+
+ValueRange RangeEvaluator::evaluateProduct(const BinaryOperator *BO,
+                                           ValueRange L, ValueRange R) {
+  ValueRange P = multiply(L, R);
+  // A bound on the product from a check of it: `a > K / b` (written for
+  // sizes, whose product is not negative) or __builtin_mul_overflow into a
+  // type whose values are within K of 0 on both sides.
+  if (Facts)
+    if (std::optional<Wide> Bound =
+            Facts->productBoundOf(BO->getLHS(), BO->getRHS()))
+      P = P.meet({-*Bound - 1, *Bound});
+  if (!productFits(Model, BO->getType(), P)) {
+    Wrapping.push_back(BO);
+    return Model.rangeOf(BO->getType());
+  }
+  return P;
+}
+
+ValueRange RangeEvaluator::evaluateDivision(const BinaryOperator *BO,
+                                            ValueRange L, ValueRange R) {
+  ValueRange TypeRange = Model.rangeOf(BO->getType());
+  if (BO->getOpcode() == BO_Rem) {
+    if (R.Lo < 1)
+      return TypeRange;
+    Wide M = R.Hi - 1;
+    if (L.Lo >= 0)
+      return {0, std::min(L.Hi, M)};
+    return fitOrType(BO, {-M, M});
+  }
+  // Division by zero is undefined: the divisor is taken as non-zero. A
+  // divisor that may be negative can only shrink the magnitude.
+  if (R.Lo == 0)
+    R.Lo = 1;
+  if (R.Lo < 1) {
+    Wide M = std::max(absWide(L.Lo), absWide(L.Hi));
+    return fitOrType(BO, {-M, M});
+  }
+  if (R.Hi < 1)
+    return TypeRange;
+  Wide C[] = {L.Lo / R.Lo, L.Lo / R.Hi, L.Hi / R.Lo, L.Hi / R.Hi};
+  return fitOrType(BO, {*std::min_element(std::begin(C), std::end(C)),
+                        *std::max_element(std::begin(C), std::end(C))});
+}
+
+ValueRange RangeEvaluator::evaluateBitwise(const BinaryOperator *BO,
+                                           ValueRange L, ValueRange R) {
+  ValueRange TypeRange = Model.rangeOf(BO->getType());
+  switch (BO->getOpcode()) {
+  case BO_And:
+    if (L.isNonNegative() && R.isNonNegative())
+      return {0, std::min(L.Hi, R.Hi)};
+    if (R.isNonNegative())
+      return {0, R.Hi};
+    if (L.isNonNegative())
+      return {0, L.Hi};
+    return TypeRange;
+  case BO_Or:
+  case BO_Xor: {
+    // Bytes assembled into a word: no more bits than the wider operand.
+    if (!L.isNonNegative() || !R.isNonNegative())
+      return TypeRange;
+    Wide Max = std::max(L.Hi, R.Hi), Ceiling = 1;
+    while (Ceiling <= Max && Ceiling < WideLimit)
+      Ceiling <<= 1;
+    return fitOrType(BO, {0, Ceiling - 1});
+  }
+  case BO_Shr:
+    if (L.isNonNegative() && R.isNonNegative())
+      return {L.Lo >> int(std::min(R.Hi, Wide(127))),
+              L.Hi >> int(std::min(R.Lo, Wide(127)))};
+    return TypeRange;
+  case BO_Shl:
+    // `1 << bits` with bits bounded by a guard.
+    if (L.isNonNegative() && R.isNonNegative() && R.Hi < 100)
+      return fitOrType(
+          BO, multiply(L, {Wide(1) << int(R.Lo), Wide(1) << int(R.Hi)}));
+    return TypeRange;
+  default:
+    return TypeRange;
+  }
+}
+
+} // namespace clang::tidy::calloc

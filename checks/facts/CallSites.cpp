@@ -1,0 +1,153 @@
+//===--- CallSites.cpp ----------------------------------------------------===//
+
+#include "facts/CallSites.h"
+#include "analysis/expressions/LocalValues.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace clang::tidy::calloc {
+
+/// A function the index follows: internal linkage, not a template pattern,
+/// not variadic; by its first declaration.
+static const FunctionDecl *internalFunction(const FunctionDecl *FD) {
+  if (!FD || FD->isExternallyVisible() || FD->isDependentContext() ||
+      FD->isVariadic())
+    return nullptr;
+  return FD->getCanonicalDecl();
+}
+
+CallSites::CallSites(const IntegerModel &Model, FileWalk &Walk)
+    : Model(Model), Walk(Walk) {
+  Walk.add(*this);
+}
+
+const FunctionDecl *CallSites::followed(const FunctionDecl *FD) {
+  if (!FD)
+    return nullptr;
+  auto [It, New] = Followed.try_emplace(FD, nullptr);
+  if (New)
+    It->second = internalFunction(FD);
+  return It->second;
+}
+
+void CallSites::read(const Stmt *S) {
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *Callee = followed(Call->getDirectCallee());
+    if (!Callee)
+      return;
+    Calls[Callee].push_back(Call);
+    if (const auto *Name =
+            dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+      CalleeNames.insert(Name);
+    return;
+  }
+  // A function named other than as the callee of a call (read after it).
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+    if (const FunctionDecl *Named =
+            followed(dyn_cast<FunctionDecl>(Ref->getDecl()));
+        Named && !CalleeNames.count(Ref))
+      Escapes[Named] = true;
+}
+
+ValueRange CallSites::argumentRange(const Expr *Arg) {
+  ValueRange Range = RangeEvaluator(Model, nullptr).evaluate(Arg);
+  const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const auto *Owner =
+      Var ? dyn_cast_or_null<Decl>(Var->getParentFunctionOrMethod()) : nullptr;
+  if (!Owner)
+    return Range;
+  std::unique_ptr<FunctionEffects> &Effects = CallerEffects[Owner];
+  if (!Effects)
+    Effects = std::make_unique<FunctionEffects>(Owner);
+  if (std::optional<ValueRange> Held =
+          rangeEverywhere(Var, Owner, *Effects, Model);
+      Held && Model.rangeOf(Arg->getType()).contains(*Held))
+    return Range.meet(*Held);
+  return Range;
+}
+
+const llvm::SmallVectorImpl<const CallExpr *> *
+CallSites::callsOf(const FunctionDecl *Function) {
+  if (!Function || Function->isExternallyVisible())
+    return nullptr;
+  Walk.ensureWalked();
+  const FunctionDecl *Canonical = Function->getCanonicalDecl();
+  auto Found = Calls.find(Canonical);
+  if (Found == Calls.end() || Escapes.lookup(Canonical))
+    return nullptr;
+  return &Found->second;
+}
+
+std::optional<ValueRange> CallSites::rangeOf(const ParmVarDecl *Param,
+                                             bool ExactConversions) {
+  // Every dataflow of the parameter's function asks at its entry: once.
+  std::pair<const ParmVarDecl *, unsigned> Id{Param, ExactConversions};
+  auto Cached = Ranges.find(Id);
+  if (Cached != Ranges.end())
+    return Cached->second;
+  std::optional<ValueRange> R = computeRangeOf(Param, ExactConversions);
+  Ranges[Id] = R;
+  return R;
+}
+
+std::optional<ValueRange> CallSites::computeRangeOf(const ParmVarDecl *Param,
+                                                    bool ExactConversions) {
+  const auto *Function =
+      dyn_cast_or_null<FunctionDecl>(Param->getDeclContext());
+  if (!Param->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  const llvm::SmallVectorImpl<const CallExpr *> *Found = callsOf(Function);
+  if (!Found)
+    return std::nullopt;
+  unsigned Index = Param->getFunctionScopeIndex();
+  ValueRange Type = Model.rangeOf(Param->getType());
+  std::optional<ValueRange> All;
+  for (const CallExpr *Call : *Found) {
+    if (Index >= Call->getNumArgs())
+      return std::nullopt;
+    // The argument as converted to the parameter's type.
+    ValueRange Passed = argumentRange(Call->getArg(Index));
+    if (ExactConversions && !Type.contains(Passed))
+      return std::nullopt;
+    ValueRange Arg = Type.meet(Passed);
+    All = All ? All->join(Arg) : Arg;
+  }
+  if (!All || *All == Type)
+    return std::nullopt;
+  return All;
+}
+
+const FunctionDecl *definitionThatRuns(const CallExpr *Call,
+                                       const ASTContext &Ctx) {
+  // An operator call counts the object among its arguments, and its
+  // parameters do not: skip it rather than shift indices.
+  if (isa<CXXOperatorCallExpr>(Call))
+    return nullptr;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Definition = nullptr;
+  if (!Callee || !Callee->hasBody(Definition) || !Definition ||
+      Definition->isWeak() || Definition->isInvalidDecl() ||
+      Definition->isDependentContext() ||
+      inSystemHeader(Definition, Ctx.getSourceManager()))
+    return nullptr;
+  // Without a prototype the arguments are not converted to the parameters'
+  // types, so a bound on the product with one would be read on the wrong
+  // value. A virtual call may run another override. A C inline definition
+  // that is not externally visible may not be the one that runs.
+  if (!Callee->hasPrototype() || !Definition->hasPrototype())
+    return nullptr;
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Definition);
+      Method && Method->isVirtual())
+    return nullptr;
+  if (!Ctx.getLangOpts().CPlusPlus && Definition->isInlined() &&
+      Definition->isExternallyVisible() &&
+      !Definition->isInlineDefinitionExternallyVisible())
+    return nullptr;
+  return Definition;
+}
+
+} // namespace clang::tidy::calloc
