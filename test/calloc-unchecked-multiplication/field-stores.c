@@ -3,7 +3,10 @@
 // a guard on another field of the same object still holds after it
 // (sox's gsm.c stores handles between the guard on the channel count and
 // the allocation). A store through another pointer, which may point to
-// the same object, forgets the guard. A field given a value in the function
+// the same object, forgets the guard, unless the aliasing rules keep its
+// type apart from the guarded field's: a pointer stored through another
+// pointer leaves an integer alone (libvorbis's vorbis_analysis_buffer
+// reallocates v->pcm[i] in a loop over the int v->pcm_storage). A field given a value in the function
 // is bounded by the guards on that value.
 // RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t
 
@@ -28,17 +31,62 @@ short *frames(struct codec *p, size_t block) {
   return malloc(p->channels * block * sizeof(short));
 }
 
-/* Positive: a store through another pointer may reach p's own streams.
-   (The limit is the caller's, not a constant: a field the file tests
-   against a constant, as frames() does p->channels, is taken to keep that
-   limit wherever it is read: stated-limits.c.) */
+/* Positive: an integer stored through another pointer may reach p's own
+   streams. (The limit is the caller's, not a constant: a field the file
+   tests against a constant, as frames() does p->channels, is taken to keep
+   that limit wherever it is read: stated-limits.c.) */
 short *frames_chained(struct codec *p, size_t block, unsigned char most) {
+  if (p->streams > most || block > 4096)
+    return NULL;
+  p->next->hdr.len = 0;
+  return malloc(p->streams * block * sizeof(short));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'p->streams * block * sizeof(short)' can overflow; use 'calloc(p->streams, block * sizeof(short))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(p->streams, block * sizeof(short));
+}
+
+/* Negative: a pointer stored through another pointer cannot change the
+   size_t the guard bounds. */
+short *frames_chained_pointer(struct codec *p, size_t block,
+                              unsigned char most) {
   if (p->streams > most || block > 4096)
     return NULL;
   p->next->handle[3] = NULL;
   return malloc(p->streams * block * sizeof(short));
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'p->streams * block * sizeof(short)' can overflow; use 'calloc(p->streams, block * sizeof(short))', which checks the multiplication [calloc-unchecked-multiplication]
-  // CHECK-FIXES: return calloc(p->streams, block * sizeof(short));
+}
+
+/* Positive: the guard's bound is kept across pointer stores through the
+   object's own pointer field in a loop, so the narrow product the field
+   holds is still the one judged (libvorbis's vorbis_analysis_buffer). */
+struct dsp {
+  int channels;
+  float **pcm;
+  int pcm_storage;
+  int pcm_current;
+  int *marks;
+};
+
+float **analysis_buffer(struct dsp *v, int vals) {
+  if (v->pcm_current + vals >= v->pcm_storage) {
+    v->pcm_storage = v->pcm_current + vals * 2;
+    for (int i = 0; i < v->channels; i++)
+      v->pcm[i] = realloc(v->pcm[i], v->pcm_storage * sizeof(*v->pcm[i]));
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: allocation size 'v->pcm_storage * sizeof(*v->pcm[i])' can overflow ('vals * 2' is computed in 'int') and nothing checks the multiplication [calloc-unchecked-multiplication]
+  }
+  return v->pcm;
+}
+
+/* Negative: the same with an int stored through the object's pointer
+   field: the store may change pcm_storage, whose product is then not
+   known, and an int times a size fits in size_t. */
+float **analysis_buffer_ints(struct dsp *v, int vals) {
+  if (v->pcm_current + vals >= v->pcm_storage) {
+    v->pcm_storage = v->pcm_current + vals * 2;
+    for (int i = 0; i < v->channels; i++) {
+      v->pcm[i] = realloc(v->pcm[i], v->pcm_storage * sizeof(*v->pcm[i]));
+      v->marks[i] = 1;
+    }
+  }
+  return v->pcm;
 }
 
 /* Positive: a store to the union that holds the guarded count. */

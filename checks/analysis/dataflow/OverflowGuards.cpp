@@ -416,9 +416,10 @@ void GuardAnalysis::forget(PointFacts &State, const ValueKey &Key,
 /// A value whose address was taken may change at any call or store
 /// through a pointer from then on; what a guard learns afterwards holds
 /// until the next such event.
-void GuardAnalysis::forgetEscaped(PointFacts &State, const Stmt *Event) const {
+void GuardAnalysis::forgetEscaped(PointFacts &State, const Stmt *Event,
+                                  QualType Stored) const {
   for (auto &[Key, S] : State.Keys)
-    if (S.Escaped)
+    if (S.Escaped && (Stored.isNull() || mayAlias(Stored, typeOfKey(Key))))
       reset(State, Key, S, Model, Event);
 }
 
@@ -442,9 +443,11 @@ static void markEscaped(PointFacts &State, const ValueKey &Key) {
 /// What \p Var points to may change when a callee gets the pointer, or
 /// through a store like `*p = ...`.
 void GuardAnalysis::forgetPartsOf(PointFacts &State, const ValueDecl *Var,
-                                  const Stmt *Definition) const {
+                                  const Stmt *Definition,
+                                  QualType Stored) const {
   for (auto &[Other, S] : State.Keys)
-    if (Other.Var == Var && Other.isPart())
+    if (Other.Var == Var && Other.isPart() &&
+        (Stored.isNull() || mayAlias(Stored, typeOfKey(Other))))
       reset(State, Other, S, Model, Definition);
 }
 
@@ -498,7 +501,10 @@ void GuardAnalysis::transferAssignment(PointFacts &State,
   if (!Key) {
     // A store through a pointer may change what the pointer's followed
     // parts hold, and anything escaped; one inside a field of the object
-    // (`p->handle[3] = 0`), only that field and the elements.
+    // (`p->handle[3] = 0`), only that field and the elements. Through
+    // another pointer (`v->rows[i] = q`), only what a store of its type may
+    // change: a pointer stored there leaves an int field alone.
+    QualType Stored = BO->getLHS()->getType();
     if (const DeclRefExpr *Base = storeBase(BO->getLHS())) {
       const ValueDecl *Var = Base->getDecl();
       if (const FieldDecl *Field = storedField(BO->getLHS(), Var)) {
@@ -506,10 +512,10 @@ void GuardAnalysis::transferAssignment(PointFacts &State,
           if (Other.Var == Var && (Other.Field == Field || Other.Index))
             reset(State, Other, S, Model, BO);
       } else {
-        forgetPartsOf(State, Var, BO);
+        forgetPartsOf(State, Var, BO, Stored);
       }
     }
-    forgetEscaped(State, BO);
+    forgetEscaped(State, BO, Stored);
     return;
   }
   RangeEvaluator Evaluator(Model, &State);

@@ -275,9 +275,13 @@ private:
               const Stmt *Definition) const;
   void forget(PointFacts &State, const ValueKey &Key,
               const Stmt *Definition) const;
-  void forgetEscaped(PointFacts &State, const Stmt *Event) const;
+  /// With \p Stored (a store of that type, not a call), only what a store
+  /// of that type may change under the aliasing rules (mayAlias).
+  void forgetEscaped(PointFacts &State, const Stmt *Event,
+                     QualType Stored = QualType()) const;
   void forgetPartsOf(PointFacts &State, const ValueDecl *Var,
-                     const Stmt *Definition) const;
+                     const Stmt *Definition,
+                     QualType Stored = QualType()) const;
 
   // What a branch teaches.
   void applyCondition(PointFacts &State, const Expr *Cond, bool Truth) const;
