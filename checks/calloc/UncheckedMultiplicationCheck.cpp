@@ -4,9 +4,18 @@
 #include "calloc/AllocationMatchers.h"
 #include "support/AnalysisStack.h"
 #include "support/LLVMCompat.h"
+#include "facts/program/ProgramFacts.h"
 #include "fixes/SourceEdits.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA1.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
 
 using namespace clang::ast_matchers;
 
@@ -25,6 +34,18 @@ static constexpr llvm::StringLiteral WideProductsNeedInputOption =
     "WideProductsNeedInput";
 static constexpr llvm::StringLiteral NarrowProductsNeedSourceOption =
     "NarrowProductsNeedSource";
+static constexpr llvm::StringLiteral ProgramFactsOption = "ProgramFacts";
+static constexpr llvm::StringLiteral FactsOutputOption = "FactsOutput";
+
+/// Where the facts pass wants summaries: the option, else the environment
+/// variable CALLOC_TIDY_FACTS_OUTPUT, which tools/calloc_facts.py sets so
+/// that the project's own .clang-tidy stays in force.
+static std::string factsOutput(StringRef Configured) {
+  if (!Configured.empty())
+    return Configured.str();
+  const char *Env = std::getenv("CALLOC_TIDY_FACTS_OUTPUT");
+  return Env ? Env : "";
+}
 
 static bool isSizeTypeWidth(unsigned Bits) {
   return Bits == 0 || Bits == 16 || Bits == 32 || Bits == 64;
@@ -47,8 +68,9 @@ UncheckedMultiplicationCheck::UncheckedMultiplicationCheck(
           Options.get<bool>(WideProductsNeedInputOption, true)),
       NarrowProductsNeedSource(
           Options.get<bool>(NarrowProductsNeedSourceOption, false)),
-      NonZeroingMallocFix(Options.get<bool>(NonZeroingMallocFixOption, false)) {
-}
+      NonZeroingMallocFix(Options.get<bool>(NonZeroingMallocFixOption, false)),
+      ProgramFactsFile(Options.getLocalOrGlobal(ProgramFactsOption, "")),
+      FactsOutput(factsOutput(Options.get(FactsOutputOption, ""))) {}
 
 void UncheckedMultiplicationCheck::storeOptions(
     ClangTidyOptions::OptionMap &Opts) {
@@ -62,6 +84,9 @@ void UncheckedMultiplicationCheck::storeOptions(
   Options.store(Opts, ReportEmbeddedProductsOption, ReportEmbeddedProducts);
   Options.store(Opts, ReportUncheckedProductsOption, ReportUncheckedProducts);
   Options.store(Opts, NonZeroingMallocFixOption, NonZeroingMallocFix);
+  Options.store(Opts, ProgramFactsOption, ProgramFactsFile);
+  // As configured: the environment variable is not configuration.
+  Options.store(Opts, FactsOutputOption, Options.get(FactsOutputOption, ""));
 }
 
 void UncheckedMultiplicationCheck::registerMatchers(MatchFinder *Finder) {
@@ -78,6 +103,9 @@ void UncheckedMultiplicationCheck::registerMatchers(MatchFinder *Finder) {
   matchers::addAllocationCallMatchers(
       *Finder, this, Allocators,
       /*WithZeroingForm=*/false, matchers::TemplateReading::Instantiations);
+  // The facts pass summarises every unit, whether it allocates or not.
+  if (!FactsOutput.empty())
+    Finder->addMatcher(translationUnitDecl().bind("unit"), this);
 }
 
 void UncheckedMultiplicationCheck::registerPPCallbacks(const SourceManager &,
@@ -86,7 +114,46 @@ void UncheckedMultiplicationCheck::registerPPCallbacks(const SourceManager &,
   this->PP = PP;
 }
 
+void UncheckedMultiplicationCheck::writeUnitFacts() {
+  if (FactsOutput.empty() || !Unit)
+    return;
+  std::string Text;
+  onAnalysisStack([&] {
+    unitFacts(*Unit);
+    Text = summarizeUnit(*Sources);
+  });
+  // A folder gets one file per unit, named for its main file (a lint run
+  // of many files in one process); a file name is used as it is.
+  std::string Target = FactsOutput;
+  if (llvm::sys::fs::is_directory(Target)) {
+    const SourceManager &SM = Unit->getSourceManager();
+    OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    llvm::SmallString<256> Name(Main ? Main->getName() : "unit");
+    llvm::sys::fs::make_absolute(Name);
+    llvm::SmallString<256> Path(Target);
+    llvm::sys::path::append(
+        Path, llvm::toHex(llvm::SHA1::hash(llvm::arrayRefFromStringRef(Name)),
+                          /*LowerCase=*/true) +
+                  ".tsv");
+    Target = std::string(Path);
+  }
+  // Written whole, then renamed: a merge that runs meanwhile never reads
+  // half a summary.
+  std::string Temporary = Target + ".tmp";
+  std::error_code EC;
+  {
+    llvm::raw_fd_ostream Out(Temporary, EC);
+    if (EC)
+      return;
+    Out << Text;
+  }
+  llvm::sys::fs::rename(Temporary, Target);
+}
+
 void UncheckedMultiplicationCheck::onEndOfTranslationUnit() {
+  writeUnitFacts();
+  Unit = nullptr;
+  Program.reset();
   matchers::forgetOwnCalls();
   Functions.clear();
   Allocators.forgetDiscovered();
@@ -95,6 +162,29 @@ void UncheckedMultiplicationCheck::onEndOfTranslationUnit() {
   Callers.reset();
   Model.reset();
   Walk.reset();
+}
+
+void UncheckedMultiplicationCheck::unitFacts(ASTContext &Ctx) {
+  if (Model)
+    return;
+  Model = std::make_unique<IntegerModel>(Ctx, SizeTypeBits, &Lengths);
+  Walk = std::make_unique<FileWalk>(Ctx);
+  Callers = std::make_unique<CallSites>(*Model, *Walk);
+  Outs = std::make_unique<OutParameters>(Ctx, *Model, AssertsAreGuards,
+                                         Callers.get());
+  Sources =
+      std::make_unique<ValueSources>(Ctx, *Model, Inputs, *Callers, *Walk);
+  // The program's facts, when there are any: never while writing them, so
+  // that a unit's summary says what the unit itself shows.
+  if (!FactsOutput.empty())
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+    if (std::string Path =
+            ProgramFacts::locate(Main->getName(), ProgramFactsFile);
+        !Path.empty())
+      Program = ProgramFacts::load(Path);
+  Sources->useProgramFacts(Program.get());
 }
 
 FunctionAnalyses &UncheckedMultiplicationCheck::analysesOf(const Decl *Function,
@@ -115,6 +205,10 @@ void UncheckedMultiplicationCheck::check(
 
 void UncheckedMultiplicationCheck::checkCall(
     const MatchFinder::MatchResult &Result) {
+  if (Result.Nodes.getNodeAs<TranslationUnitDecl>("unit")) {
+    Unit = Result.Context;
+    return;
+  }
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   const auto *Function = Result.Nodes.getNodeAs<Decl>("function");
   if (!Call || Call->containsErrors() ||
@@ -135,15 +229,7 @@ void UncheckedMultiplicationCheck::checkSize(const CallExpr *Call,
                                              ASTContext &Ctx) {
   if (Call->getNumArgs() <= Family.SizeArg)
     return;
-  if (!Model) {
-    Model = std::make_unique<IntegerModel>(Ctx, SizeTypeBits, &Lengths);
-    Walk = std::make_unique<FileWalk>(Ctx);
-    Callers = std::make_unique<CallSites>(*Model, *Walk);
-    Outs = std::make_unique<OutParameters>(Ctx, *Model, AssertsAreGuards,
-                                           Callers.get());
-    Sources =
-        std::make_unique<ValueSources>(Ctx, *Model, Inputs, *Callers, *Walk);
-  }
+  unitFacts(Ctx);
   FunctionAnalyses &Analyses = analysesOf(Function, Ctx);
   QualType SizeType = sizeParameterType(Call, Family);
   std::optional<SizeCandidate> Candidate =
@@ -315,6 +401,17 @@ void UncheckedMultiplicationCheck::emitSourceNote(
         << displayText(Source.Factor, Ctx) << displayText(At, Ctx)
         << (Source.Kind == LargeValueSource::Length) << Limit
         << At->getSourceRange();
+    return;
+  }
+  if (Source.Kind == LargeValueSource::Input && !Source.ProgramFact.empty()) {
+    const auto *At = cast<Expr>(Source.At);
+    diag(At->getExprLoc(),
+         "'%0' can be as large as this '%1', which %select{another file "
+         "sets|returns}2 a number from outside the program (%3, by the "
+         "program's facts) that nothing bounds",
+         DiagnosticIDs::Note)
+        << displayText(Source.Factor, Ctx) << displayText(At, Ctx)
+        << isa<CallExpr>(At) << Source.ProgramFact << At->getSourceRange();
     return;
   }
   if (Source.Kind == LargeValueSource::Input) {

@@ -22,6 +22,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <memory>
+#include <string>
 
 namespace clang::tidy::calloc {
 
@@ -30,6 +31,8 @@ namespace clang::tidy::calloc {
 ///
 /// For the user-facing documentation see:
 /// docs/calloc-unchecked-multiplication.md
+class ProgramFacts;
+
 class UncheckedMultiplicationCheck : public ClangTidyCheck {
 public:
   UncheckedMultiplicationCheck(StringRef Name, ClangTidyContext *Context);
@@ -48,6 +51,11 @@ private:
   void checkSize(const CallExpr *Call, const AllocatorFamily &Family,
                  const Decl *Function, ASTContext &Ctx);
   FunctionAnalyses &analysesOf(const Decl *Function, ASTContext &Ctx);
+  /// The facts of the unit, made the first time a call or the facts pass
+  /// asks, with the program's facts file when one is found.
+  void unitFacts(ASTContext &Ctx);
+  /// With `FactsOutput`, writes what this unit tells the others there.
+  void writeUnitFacts();
   void emitDiagnostic(const CallExpr *Call, const SizeOrigin &Origin,
                       const WrappingProduct &Wrap, bool CanWrap, bool Always,
                       const std::optional<LargeValueSource> &Source,
@@ -79,6 +87,13 @@ private:
   const bool NarrowProductsNeedSource;
   /// Fix `malloc` to `reallocarray(NULL, ...)`, which does not zero.
   const bool NonZeroingMallocFix;
+  /// The program's facts file: empty to look for calloc-facts.tsv, `none`
+  /// for none (ProgramFacts.h).
+  const std::string ProgramFactsFile;
+  /// Where the facts pass wants this unit's summary written, or empty.
+  const std::string FactsOutput;
+  ASTContext *Unit = nullptr;
+  std::shared_ptr<const ProgramFacts> Program;
   std::unique_ptr<IntegerModel> Model;
   std::unique_ptr<FileWalk> Walk;
   std::unique_ptr<CallSites> Callers;

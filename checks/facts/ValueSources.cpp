@@ -7,6 +7,7 @@
 #include "analysis/expressions/SizeExpressions.h"
 
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -349,6 +350,10 @@ struct Trace {
   const Stmt *Counter = nullptr;
   /// With Input: a test NaN passes on the way (Writes::NanTest).
   const Expr *NanTest = nullptr;
+  /// With Input: where another unit, by the program's facts, reads the
+  /// number that reaches this one (`net.c:12`); empty when this unit shows
+  /// the input itself.
+  std::string ProgramFact;
 };
 
 /// \p T, with the test NaN passes of \p W, the place it went through.
@@ -548,7 +553,27 @@ private:
   Trace traceParameter(const ParmVarDecl *Param, unsigned Depth);
 
   /// What the translation unit writes to a field or a global.
-  Trace traceStorage(const ValueDecl *D, unsigned Depth);
+  Trace traceStorage(const ValueDecl *D, unsigned Depth,
+                     const Expr *Read = nullptr);
+
+  /// What the program's facts say of \p D, read at \p Read: the input
+  /// another unit stores there, or a limit another unit states.
+  std::optional<Trace> traceOtherUnits(const ValueDecl *D, const Expr *Read);
+
+public:
+  /// Whether the result of \p Def carries input, followed through its
+  /// returns (for the facts pass).
+  Trace traceResult(const FunctionDecl *Def, unsigned Depth) {
+    llvm::SmallVector<const Expr *, 4> Returned;
+    collectReturns(Def->getBody(), Returned);
+    return capped(traceAll(Returned, Depth + 1),
+                  typeMax(Def->getReturnType()));
+  }
+
+  /// What the unit's own writes give \p D (for the facts pass).
+  Trace traceWrites(const ValueDecl *D) { return traceStorage(D, 0); }
+
+private:
 
   ValueSources &Sources;
   /// The factor the trace started from: only its own read is where the
@@ -572,7 +597,7 @@ Trace ValueSources::Tracer::traceValue(const Expr *E, unsigned Depth) {
     const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (Field && Sources.Inputs.holdsInput(Field))
       return {ME, nullptr, typeMax(Field->getType())};
-    return Field ? traceStorage(Field, Depth) : Trace{};
+    return Field ? traceStorage(Field, Depth, ME) : Trace{};
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
     return traceVariable(dyn_cast<VarDecl>(Ref->getDecl()), Depth,
@@ -598,11 +623,16 @@ Trace ValueSources::Tracer::traceCall(const CallExpr *Call, unsigned Depth) {
     return trace(Rounded, Depth);
   const FunctionDecl *Callee = Call->getDirectCallee();
   const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+  if ((!Def || !Def->hasBody()) && Callee && Sources.Program)
+    if (const FunctionSummary *F = Sources.Program->function(Callee);
+        F && !F->InputAt.empty()) {
+      Trace T{Call, nullptr, typeMax(Call->getType())};
+      T.ProgramFact = F->InputAt;
+      return T;
+    }
   if (!Def || !Def->hasBody() || !Seen.insert(Def).second)
     return {};
-  llvm::SmallVector<const Expr *, 4> Returned;
-  collectReturns(Def->getBody(), Returned);
-  return capped(traceAll(Returned, Depth + 1), typeMax(Def->getReturnType()));
+  return traceResult(Def, Depth);
 }
 
 Trace ValueSources::Tracer::traceOutCalls(
@@ -824,7 +854,7 @@ Trace ValueSources::Tracer::traceVariable(const VarDecl *Var, unsigned Depth,
     if (const VarDecl *Def = Var->getDefinition(); Def && Def->getInit())
       Init = trace(Def->getInit(), Depth + 1);
     return withNanTest(either(capped(Init, typeMax(Var->getType())),
-                              [&] { return traceStorage(Var, Depth); }),
+                              [&] { return traceStorage(Var, Depth, Read); }),
                        Sources.writesOf(Var));
   }
   const auto *Owner = dyn_cast_or_null<Decl>(Var->getParentFunctionOrMethod());
@@ -874,11 +904,16 @@ Trace ValueSources::Tracer::traceParameter(const ParmVarDecl *Param,
   return {};
 }
 
-Trace ValueSources::Tracer::traceStorage(const ValueDecl *D, unsigned Depth) {
+Trace ValueSources::Tracer::traceStorage(const ValueDecl *D, unsigned Depth,
+                                         const Expr *Read) {
   if (!Seen.insert(D).second && !isa<VarDecl>(D))
     return {};
   const ValueSources::Writes *W = Sources.writesOf(D);
-  if (!W || W->Compared)
+  if (W && W->Compared)
+    return {};
+  if (std::optional<Trace> Other = traceOtherUnits(D, Read))
+    return *Other;
+  if (!W)
     return {};
   Wide Cap = typeMax(D->getType());
   if (!W->InputCalls.empty())
@@ -890,6 +925,22 @@ Trace ValueSources::Tracer::traceStorage(const ValueDecl *D, unsigned Depth) {
   if (W->Growth && rank(Found) < 2)
     Found.Growth = W->Growth;
   return withNanTest(capped(Found, Cap), W);
+}
+
+std::optional<Trace>
+ValueSources::Tracer::traceOtherUnits(const ValueDecl *D, const Expr *Read) {
+  const PlaceSummary *P = Sources.Program ? Sources.Program->place(D) : nullptr;
+  if (!P)
+    return std::nullopt;
+  // A limit another unit tests bounds it here too, as one of this unit's
+  // own would; input another unit stores there reaches this read.
+  if (P->Compared)
+    return Trace{};
+  if (P->InputAt.empty() || !Read)
+    return std::nullopt;
+  Trace T{Read, nullptr, typeMax(D->getType())};
+  T.ProgramFact = P->InputAt;
+  return T;
 }
 
 //===----------------------------------------------------------------------===//
@@ -958,6 +1009,7 @@ nameSource(llvm::ArrayRef<Factor> Factors, bool Narrow,
       S.Factor = F.E;
       S.At = F.T.Input;
       S.NanTest = F.T.NanTest;
+      S.ProgramFact = F.T.ProgramFact;
       return S;
     }
   for (const Factor &F : Factors)
@@ -1132,6 +1184,14 @@ bool ValueSources::statedBound(const BinaryOperator *Product, QualType Limit,
         if (W->Lower && *W->Lower >= 0)
           R.Lo = std::max(R.Lo, std::min(*W->Lower, R.Hi));
       }
+    // The limits other units state, by the program's facts, the same way.
+    if (const PlaceSummary *P = D && Program ? Program->place(D) : nullptr;
+        P && P->GrowthAt.empty()) {
+      if (P->Upper)
+        R.Hi = std::min(R.Hi, *P->Upper);
+      if (P->Lower && *P->Lower >= 0)
+        R.Lo = std::max(R.Lo, std::min(*P->Lower, R.Hi));
+    }
     // An upper limit alone leaves a signed factor free to be very negative.
     if (R.Lo < 0)
       return false;
@@ -1187,6 +1247,79 @@ SourceVerdict ValueSources::judge(const WrappingProduct &Wrap,
   if (Verdict.Source && Verdict.Source->Kind == LargeValueSource::WideValues)
     Verdict.Source->Type = SizeType;
   return Verdict;
+}
+
+//===----------------------------------------------------------------------===//
+// What this unit tells the others (the facts pass)
+//===----------------------------------------------------------------------===//
+
+/// `file:line` of \p S, by the file's name alone: short in a note, and the
+/// same whichever folder the unit was compiled from.
+static std::string whereIs(const Stmt *S, const SourceManager &SM) {
+  if (!S)
+    return {};
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(S->getBeginLoc()));
+  if (P.isInvalid())
+    return {};
+  return llvm::sys::path::filename(P.getFilename()).str() + ":" +
+         std::to_string(P.getLine());
+}
+
+/// The functions \p DC defines, namespaces and linkage blocks included.
+static void collectDefinitions(const DeclContext *DC,
+                               llvm::SmallVectorImpl<const FunctionDecl *> &Out) {
+  for (const Decl *D : DC->decls()) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext())
+        Out.push_back(FD);
+    } else if (isa<NamespaceDecl, LinkageSpecDecl>(D)) {
+      collectDefinitions(cast<DeclContext>(D), Out);
+    }
+  }
+}
+
+void ValueSources::summarize(
+    llvm::function_ref<void(const ValueDecl *, const PlaceSummary &)> Place,
+    llvm::function_ref<void(const FunctionDecl *, const FunctionSummary &)>
+        Function) {
+  Walk.ensureWalked();
+  const SourceManager &SM = Ctx.getSourceManager();
+  const OtherUnits *Saved = Program;
+  // What this unit says alone: the merge combines the units.
+  Program = nullptr;
+  for (const auto &[D, W] : Index) {
+    const auto *Var = dyn_cast<VarDecl>(D);
+    if (!isa<FieldDecl>(D) && !(Var && Var->hasGlobalStorage()))
+      continue;
+    if (programKey(D).empty() || inSystemHeader(D, SM))
+      continue;
+    PlaceSummary P;
+    P.Compared = W.Compared;
+    P.Upper = W.Upper;
+    P.Lower = W.Lower;
+    P.GrowthAt = whereIs(W.Growth, SM);
+    if (!W.Compared) {
+      Tracer T(*this);
+      if (Trace Found = T.traceWrites(D); Found.Input)
+        P.InputAt = whereIs(Found.Input, SM);
+    }
+    if (P.Compared || !P.InputAt.empty() || !P.GrowthAt.empty())
+      Place(D, P);
+  }
+  llvm::SmallVector<const FunctionDecl *, 64> Defined;
+  collectDefinitions(Ctx.getTranslationUnitDecl(), Defined);
+  for (const FunctionDecl *FD : Defined) {
+    if (!FD->getReturnType()->isIntegerType() || programKey(FD).empty() ||
+        inSystemHeader(FD, SM))
+      continue;
+    Tracer T(*this);
+    if (Trace Found = T.traceResult(FD, 0); Found.Input) {
+      FunctionSummary F;
+      F.InputAt = whereIs(Found.Input, SM);
+      Function(FD, F);
+    }
+  }
+  Program = Saved;
 }
 
 } // namespace clang::tidy::calloc

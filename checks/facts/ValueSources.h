@@ -25,6 +25,7 @@
 #define CALLOC_TIDY_FACTS_VALUESOURCES_H
 
 #include "facts/CallSites.h"
+#include "facts/OtherUnits.h"
 #include "vocabulary/InputFunctions.h"
 #include "analysis/expressions/IntegerRanges.h"
 #include "analysis/expressions/LocalValues.h"
@@ -74,6 +75,9 @@ struct LargeValueSource {
   /// Input: the condition of a test of the floating-point value on its way
   /// that NaN passes (Writes::NanTest), or null.
   const Expr *NanTest = nullptr;
+  /// Input: where another unit reads the number, by the program's facts
+  /// (OtherUnits.h), as `file:line`; At is then the read in this unit.
+  std::string ProgramFact;
   /// PublicParameters: the function, and the parameters that are factors.
   const FunctionDecl *Api = nullptr;
   llvm::SmallVector<const ParmVarDecl *, 2> Parameters;
@@ -177,6 +181,19 @@ public:
   /// Indexes the writes of the file, in its FileWalk.
   void read(const Stmt *S) override;
 
+  /// Consults \p Facts (may be null) for names this unit does not define
+  /// or does not write alone: fields and globals, and functions defined
+  /// elsewhere.
+  void useProgramFacts(const OtherUnits *Facts) { Program = Facts; }
+
+  /// For the facts pass: what this unit says of every field and global it
+  /// writes or tests, and of the result of every function it defines with
+  /// external linkage and an integer result.
+  void summarize(
+      llvm::function_ref<void(const ValueDecl *, const PlaceSummary &)> Place,
+      llvm::function_ref<void(const FunctionDecl *, const FunctionSummary &)>
+          Function);
+
   /// Whether \p Product, judged with \p Facts, fits \p Limit once each
   /// factor that is a field or a global is held to the limits the file
   /// states for it (Writes::Upper, Writes::Lower): a header parser's
@@ -220,6 +237,7 @@ private:
   CallSites &Callers;
   FileWalk &Walk;
   llvm::DenseMap<const ValueDecl *, Writes> Index;
+  const OtherUnits *Program = nullptr;
   /// The tests noteNanPassingTests() found, each with its condition; read
   /// before the tests themselves (the `if` comes first in the walk).
   llvm::DenseMap<const BinaryOperator *, const Expr *> NanPassing;

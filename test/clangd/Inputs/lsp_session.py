@@ -3,6 +3,7 @@
 
   lsp_session.py quick-fix    --clangd CLANGD --clang CLANG --work DIR
   lsp_session.py syntax-error --clangd CLANGD --clang CLANG --work DIR
+  lsp_session.py facts --clangd CLANGD --clang CLANG --work DIR
 
 quick-fix: a project whose .clangd enables calloc-* the documented way.
 didOpen of a C file must publish exactly our finding; the quick fix that
@@ -119,6 +120,7 @@ class Session:
         root = os.path.join(self.args.work, name)
         os.makedirs(root)
         for relative, text in files.items():
+            os.makedirs(os.path.dirname(os.path.join(root, relative)), exist_ok=True)
             with open(os.path.join(root, relative), "w") as f:
                 f.write(text)
         return root
@@ -321,9 +323,54 @@ class Session:
         self.finish(client, "syntax errors")
 
 
+    def facts_mode(self):
+        """calloc-clangd finds the program's facts file where tools find
+        compile_commands.json (here in the project's build/ folder) and
+        judges with it: a count another file reads is reported, with the
+        fact named in a note. The same file in a project without the facts
+        file gets no finding."""
+        facts = ("# calloc-tidy program facts, format 1\n"
+                 "fn read_count\tinput\tnet.c:3\n")
+        for name, with_facts in (("with-facts", True), ("without-facts", False)):
+            files = {".clangd": CLANGD_CONFIG, "compile_flags.txt": "-std=c11\n"}
+            if with_facts:
+                files["build/calloc-facts.tsv"] = facts
+            root = self.project(name, files)
+            client = self.start(root)
+            path = os.path.join(root, "items.c")
+            uri, diags = self.open(client, path, "c", FACTS_C)
+            ours = [d for d in diags if d.get("code") == "calloc-unchecked-multiplication"]
+            if not with_facts:
+                self.check(not ours, "items.c without a facts file: no finding", repr(diags))
+                self.finish(client, "no facts")
+                continue
+            notes = " ".join(r.get("message", "") for d in ours
+                             for r in d.get("relatedInformation", []))
+            self.check(len(ours) == 1 and ours[0]["range"]["start"]["line"] == 7,
+                       "items.c with the facts file: the count read in net.c is reported",
+                       repr(diags))
+            self.check("net.c:3, by the program's facts" in notes + " " + " ".join(
+                d.get("message", "") for d in ours),
+                       "items.c: the note names the fact it rests on", repr(ours))
+            self.finish(client, "facts")
+
+
+FACTS_C = """\
+#include <stdlib.h>
+size_t read_count(const unsigned char *p);
+struct item {
+  int a, b;
+};
+struct item *items(const unsigned char *buf) {
+  size_t n = read_count(buf);
+  return malloc(n * sizeof(struct item));
+}
+"""
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("mode", choices=["quick-fix", "syntax-error"])
+    parser.add_argument("mode", choices=["quick-fix", "syntax-error", "facts"])
     parser.add_argument("--clangd", required=True)
     parser.add_argument("--clang", required=True)
     parser.add_argument("--work", required=True)
@@ -336,6 +383,8 @@ def main():
     try:
         if args.mode == "quick-fix":
             session.quick_fix_mode()
+        elif args.mode == "facts":
+            session.facts_mode()
         else:
             session.syntax_error_mode()
     except LspError as e:

@@ -1,0 +1,71 @@
+//===--- OtherUnits.h - what the rest of the program says about a name ----===//
+//
+// clang-tidy reads one translation unit; what decides whether a product can
+// wrap often lives in another: the header parser that limits a field, the
+// reader that fills it from a file, the function whose result is a decoded
+// number. The facts pass (facts/program/) writes, for every unit, what it
+// tells the others about such names, and merges them into one file for the
+// program. The tracer and the verdict (ValueSources.h) ask this interface,
+// which facts/program/ProgramFacts answers, so that the facts of one unit
+// never include the layer that reads the whole program.
+//
+// Names leave a unit by key (programKey()): a function or global with
+// external linkage by its name, a field by its record's name and its own.
+// A key the facts do not hold (a name renamed since, a unit not summarised)
+// answers nothing, and the check judges as if there were no facts file.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CALLOC_TIDY_FACTS_OTHERUNITS_H
+#define CALLOC_TIDY_FACTS_OTHERUNITS_H
+
+#include "analysis/expressions/IntegerRanges.h"
+
+#include "clang/AST/Decl.h"
+
+#include <optional>
+#include <string>
+
+namespace clang::tidy::calloc {
+
+/// What the program writes to a field or a global, and how it tests it.
+struct PlaceSummary {
+  /// Where a number from outside the program is stored into it
+  /// (`h->width = read_u32(p)`), as `file:line`; empty when nowhere.
+  std::string InputAt;
+  /// Where the program grows it from its own value (`cap *= 2`).
+  std::string GrowthAt;
+  /// Some unit compares it with a constant that bounds it.
+  bool Compared = false;
+  /// The limits those comparisons state (ValueSources::Writes).
+  std::optional<Wide> Upper, Lower;
+};
+
+/// What a function defined in another unit returns.
+struct FunctionSummary {
+  /// Where the number from outside the program its result carries comes
+  /// from, as `file:line`; empty when it carries none.
+  std::string InputAt;
+};
+
+/// The program's facts about names defined or written in other units.
+class OtherUnits {
+public:
+  virtual ~OtherUnits() = default;
+  /// The facts about field or global \p D, when the program has any.
+  virtual const PlaceSummary *place(const ValueDecl *D) const = 0;
+  /// The facts about function \p F's result, when it is defined elsewhere.
+  virtual const FunctionSummary *function(const FunctionDecl *F) const = 0;
+  /// The file the facts come from, for notes.
+  virtual llvm::StringRef source() const = 0;
+};
+
+/// The key under which \p D leaves its unit: `fn NAME` for a function and
+/// `var NAME` for a global, both with external linkage; `field RECORD.NAME`
+/// for a field of a record with a name (its tag, or the typedef of an
+/// anonymous one). Empty for anything no other unit can name.
+std::string programKey(const ValueDecl *D);
+
+} // namespace clang::tidy::calloc
+
+#endif // CALLOC_TIDY_FACTS_OTHERUNITS_H

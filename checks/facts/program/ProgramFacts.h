@@ -1,0 +1,74 @@
+//===--- ProgramFacts.h - the program's facts file, read and written ------===//
+//
+// The facts pass writes one summary per translation unit (what the unit
+// says of names other units use: OtherUnits.h) and merges them into one
+// file for the program, `calloc-facts.tsv`. Both are the same text: one
+// fact per line, `KEY<TAB>KIND<TAB>VALUE...`, sorted, so that the merge is
+// a sorted union (tools/calloc_facts.py) and a change shows as a small
+// diff:
+//
+//   fn read_count	input	net.c:12        its result carries input
+//   field hdr.width	input	parse.c:40      input is stored there
+//   field hdr.width	limit	<=65535	>=1   a unit tests it against these
+//   field buf.cap	growth	buf.c:7         a unit grows it from itself
+//
+// A check loads the file once per process (again only when it changes),
+// from the `ProgramFacts` option, or else by looking where tools look for
+// compile_commands.json: in the folder of the file being linted and each
+// folder above it, and in the `build/` folder of each. Lines this version
+// does not know are skipped, so an older plugin reads a newer file.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CALLOC_TIDY_FACTS_PROGRAM_PROGRAMFACTS_H
+#define CALLOC_TIDY_FACTS_PROGRAM_PROGRAMFACTS_H
+
+#include "facts/OtherUnits.h"
+#include "facts/ValueSources.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+#include <string>
+
+namespace clang::tidy::calloc {
+
+/// The name of the merged facts file.
+inline constexpr llvm::StringLiteral FactsFileName = "calloc-facts.tsv";
+
+/// The merged facts of a program.
+class ProgramFacts : public OtherUnits {
+public:
+  /// Parses \p Text, the contents of \p Path.
+  ProgramFacts(llvm::StringRef Text, llvm::StringRef Path);
+
+  const PlaceSummary *place(const ValueDecl *D) const override;
+  const FunctionSummary *function(const FunctionDecl *F) const override;
+  llvm::StringRef source() const override { return Path; }
+
+  /// The facts at \p Path, read once per process and again when the file
+  /// changes; null when it cannot be read.
+  static std::shared_ptr<const ProgramFacts> load(llvm::StringRef Path);
+
+  /// The facts file for \p MainFile: \p Configured when given (`none`
+  /// turns the facts off), else `calloc-facts.tsv` in the file's folder or
+  /// an ancestor, or in the `build/` folder of one. Empty when none.
+  static std::string locate(llvm::StringRef MainFile,
+                            llvm::StringRef Configured);
+
+  size_t size() const { return Places.size() + Functions.size(); }
+
+private:
+  std::string Path;
+  llvm::StringMap<PlaceSummary> Places;
+  llvm::StringMap<FunctionSummary> Functions;
+};
+
+/// What \p Sources says this unit tells the others, as facts-file lines,
+/// sorted.
+std::string summarizeUnit(ValueSources &Sources);
+
+} // namespace clang::tidy::calloc
+
+#endif // CALLOC_TIDY_FACTS_PROGRAM_PROGRAMFACTS_H

@@ -1,0 +1,77 @@
+// Facts from the whole program (docs/facts.md): a count read in another
+// unit is reported, a count bounded in another unit is not. The program is
+// this unit and Inputs/program-facts/loader.c; each is summarised by the
+// check (CALLOC_TIDY_FACTS_OUTPUT), the summaries merged by
+// tools/calloc_facts.py, and this unit linted with the merged file. Without
+// the facts file, and with a stale one (a function renamed, the loader's
+// summary gone), the verdicts are this unit's own.
+//
+// RUN: rm -rf %t.d && mkdir -p %t.d
+// RUN: env CALLOC_TIDY_FACTS_OUTPUT=%t.d/loader.tsv %clang_tidy --load %calloc_plugin --checks='-*,calloc-unchecked-multiplication' --config='{}' --quiet %S/Inputs/program-facts/loader.c -- -I%S/Inputs/program-facts
+// RUN: env CALLOC_TIDY_FACTS_OUTPUT=%t.d/this.tsv %clang_tidy --load %calloc_plugin --checks='-*,calloc-unchecked-multiplication' --config='{}' --quiet %s -- -I%S/Inputs/program-facts
+// RUN: %python %S/../../tools/calloc_facts.py merge -o %t.facts %t.d/loader.tsv %t.d/this.tsv
+// RUN: FileCheck --check-prefix=FACTS --match-full-lines --strict-whitespace %s < %t.facts
+//
+// The merged file, sorted: the limits the loader tests, and the functions
+// whose result carries input (bytes assembled into a number; read_tag's is
+// 16 bits wide, which the reading unit's own types cap).
+// FACTS:# calloc-tidy program facts, format 1
+// FACTS-NEXT:field image.height	limit	<=16384	>=1
+// FACTS-NEXT:field image.width	limit	<=16384	>=1
+// FACTS-NEXT:fn read_count	input	loader.c:16
+// FACTS-NEXT:fn read_tag	input	loader.c:21
+// FACTS-EMPTY:
+//
+// RUN: %check_calloc_tidy -check-suffix=FACTS -check-option=calloc-unchecked-multiplication.ProgramFacts=%t.facts %s calloc-unchecked-multiplication %t -- -- -I%S/Inputs/program-facts
+// RUN: %check_calloc_tidy -check-suffix=ALONE -check-option=calloc-unchecked-multiplication.ProgramFacts=none %s calloc-unchecked-multiplication %t -- -- -I%S/Inputs/program-facts
+//
+// Stale: read_count renamed since, and the loader's unit gone from the
+// merge. Missing: no file there. Malformed: lines this version cannot read
+// are skipped.
+// RUN: sed -e 's/^fn read_count	/fn read_count_v1	/' -e '/^field image/d' %t.facts > %t.stale
+// RUN: %check_calloc_tidy -check-suffix=ALONE -check-option=calloc-unchecked-multiplication.ProgramFacts=%t.stale %s calloc-unchecked-multiplication %t -- -- -I%S/Inputs/program-facts
+// RUN: %check_calloc_tidy -check-suffix=ALONE -check-option=calloc-unchecked-multiplication.ProgramFacts=%t.missing %s calloc-unchecked-multiplication %t -- -- -I%S/Inputs/program-facts
+// RUN: printf 'garbage\nfield image.width\tlimit\t<=abc\nfn\tinput\n\t\t\n' > %t.bad
+// RUN: %check_calloc_tidy -check-suffix=ALONE -check-option=calloc-unchecked-multiplication.ProgramFacts=%t.bad %s calloc-unchecked-multiplication %t -- -- -I%S/Inputs/program-facts
+
+#include <stdlib.h>
+#include "image.h"
+
+/* With the facts, negative: the loader keeps both dimensions at most
+   16384, and 16384 * 16384 * 4 fits in int. Alone, positive: two ints
+   multiplied in int. */
+unsigned char *decode(const struct image *im) {
+  return malloc(im->width * im->height * 4);
+  // CHECK-MESSAGES-ALONE: :[[@LINE-1]]:10: warning: allocation size 'im->width * im->height * 4' can overflow ('im->width * im->height' is computed in 'int'); use 'calloc(im->height, (size_t)im->width * 4)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES-ALONE: return calloc(im->height, (size_t)im->width * 4);
+}
+
+struct item {
+  int a, b;
+};
+
+/* With the facts, positive: the count is input, read in loader.c, and a
+   size_t product of it can wrap. Alone, negative: a size_t count from a
+   function defined elsewhere is taken to measure memory. */
+struct item *items(const unsigned char *buf) {
+  size_t n = read_count(buf);
+  return malloc(n * sizeof(struct item));
+  // CHECK-MESSAGES-FACTS: :[[@LINE-1]]:10: warning: allocation size 'n * sizeof(struct item)' can overflow; use 'calloc(n, sizeof(struct item))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES-FACTS: return calloc(n, sizeof(struct item));
+}
+
+/* Negative either way: a 16-bit result times a size cannot wrap size_t. */
+struct item *tagged(const unsigned char *buf) {
+  size_t n = read_tag(buf);
+  return malloc(n * sizeof(struct item));
+}
+
+/* Positive either way: nothing limits the frame count, and the product is
+   computed in int. */
+int *frame_table(const struct image *im) {
+  return malloc(im->frames * 64 * sizeof(int));
+  // CHECK-MESSAGES-FACTS: :[[@LINE-1]]:10: warning: allocation size 'im->frames * 64 * sizeof(int)' can overflow ('im->frames * 64' is computed in 'int'); use 'calloc(im->frames, 64 * sizeof(int))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-MESSAGES-ALONE: :[[@LINE-2]]:10: warning: allocation size 'im->frames * 64 * sizeof(int)' can overflow ('im->frames * 64' is computed in 'int'); use 'calloc(im->frames, 64 * sizeof(int))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES-FACTS: return calloc(im->frames, 64 * sizeof(int));
+  // CHECK-FIXES-ALONE: return calloc(im->frames, 64 * sizeof(int));
+}
