@@ -578,6 +578,28 @@ def run_project(name, recipe, tools, args):
         result["lines"] = count_lines(entries)
         log(f"  {len(entries)} translation units, {result['lines']} lines")
 
+        # The program's facts (docs/facts.md), with --facts: summarised over
+        # the same units with the same configuration, and put where the
+        # check looks for them (the tree's top folder). Without --facts no
+        # file may be left there from an earlier run.
+        facts_file = base / "calloc-facts.tsv"
+        facts_file.unlink(missing_ok=True)
+        if args.facts:
+            argv = [sys.executable, str(ROOT / "tools" / "calloc_facts.py"), "collect",
+                    "-p", str(lint_db), "--clang-tidy", str(tools.tidy),
+                    "--plugin", str(tools.plugin),
+                    "-j", str(args.jobs), "-o", str(facts_file)]
+            if config:
+                argv += ["--config-file", str(config)]
+            t_facts = time.monotonic()
+            if sh(shlex.join(argv), base, logfile) != 0 or not facts_file.exists():
+                raise Failure(f"the facts pass failed (see {logfile})")
+            result["facts"] = {"seconds": round(time.monotonic() - t_facts, 1),
+                               "facts": sum(1 for line in open(facts_file)
+                                            if not line.startswith("#")),
+                               "bytes": facts_file.stat().st_size}
+            log(f"  facts: {result['facts']['facts']} in {result['facts']['seconds']} s")
+
         # Lint: our checks over every unit, fixes exported.
         fixes_yaml = pdir / "fixes.yaml"
         fixes_yaml.unlink(missing_ok=True)
@@ -723,6 +745,8 @@ def main():
     parser.add_argument("--results", metavar="DIR", type=Path, default=RESULTS,
                         help="where to write <project>.json (default bench/work/results; "
                              "docs/ is written from there too)")
+    parser.add_argument("--facts", action="store_true",
+                        help="run the facts pass first and lint with the program's facts")
     parser.add_argument("--skip-timing", action="store_true", help="no timing, no peers")
     parser.add_argument("--skip-fix", action="store_true", help="no fix validation")
     parser.add_argument("--skip-zeroing", action="store_true", help="keep the last zeroing data")

@@ -96,7 +96,8 @@ def merge(summaries, out):
 
 
 def tidy_command(args, file):
-    return [args.clang_tidy, f"--load={args.plugin}", f"--checks={CHECKS}",
+    config = [f"--config-file={args.config_file}"] if args.config_file else []
+    return [args.clang_tidy, f"--load={args.plugin}", *config, f"--checks={CHECKS}",
             "--quiet", "-p", args.build, file]
 
 
@@ -113,15 +114,32 @@ def summarise(args, file, target):
     return True
 
 
+def tool_key(args):
+    """What every summary depends on beyond its unit: the plugin that wrote
+    it and the configuration it read."""
+    h = hashlib.sha256()
+    # CallocTidy.so only loads the checks library beside it, which is what
+    # changes when the checks do.
+    checks = os.path.join(os.path.dirname(os.path.abspath(args.plugin)),
+                          "CallocTidyChecks.so")
+    for path in (args.plugin, checks, args.config_file):
+        if path and os.path.exists(path):
+            with open(path, "rb") as f:
+                h.update(f.read())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
 def collect(args):
     units = read_database(args.build)
+    tool = tool_key(args)
     cache = os.path.join(args.build, "calloc-facts.d")
     os.makedirs(cache, exist_ok=True)
     wanted, todo = [], []
     for file, _, command in units:
         if not os.path.exists(file):
             continue
-        target = os.path.join(cache, unit_key(file, command) + ".tsv")
+        target = os.path.join(cache, unit_key(file, command + [tool]) + ".tsv")
         wanted.append(target)
         if not os.path.exists(target):
             todo.append((file, target))
@@ -217,6 +235,9 @@ def main(argv):
         s.add_argument("-o", dest="output")
         if name == "collect":
             s.add_argument("-j", dest="jobs", type=int, default=os.cpu_count() or 1)
+            s.add_argument("--config-file",
+                           help="clang-tidy's --config-file, for a project whose "
+                                "configuration is not a .clang-tidy above its sources")
     m = sub.add_parser("merge")
     m.add_argument("-o", dest="output", required=True)
     m.add_argument("summaries", nargs="*")

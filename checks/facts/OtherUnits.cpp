@@ -14,6 +14,17 @@ static std::string recordName(const RecordDecl *RD) {
     return RD->getQualifiedNameAsString();
   if (const TypedefNameDecl *TD = RD->getTypedefNameForAnonDecl())
     return TD->getQualifiedNameAsString();
+  // An unnamed structure declared as the type of a field of a named one
+  // (`struct hdr { struct { int cols, rows; } tiling; }`) is known by the
+  // path to it: `hdr.tiling`.
+  if (const auto *Parent = dyn_cast<RecordDecl>(RD->getDeclContext())) {
+    std::string Outer = recordName(Parent);
+    if (!Outer.empty())
+      for (const FieldDecl *F : Parent->fields())
+        if (F->getIdentifier() &&
+            F->getType()->getAsRecordDecl() == RD)
+          return Outer + "." + F->getName().str();
+  }
   return {};
 }
 

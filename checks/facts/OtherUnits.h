@@ -39,6 +39,12 @@ struct PlaceSummary {
   bool Compared = false;
   /// The limits those comparisons state (ValueSources::Writes).
   std::optional<Wide> Upper, Lower;
+  /// The least value the program's writes give it, when every write is
+  /// read (ValueSources::Writes::Least); a unit that writes it in a way
+  /// not read (`n--`, `&n` handed to a call) makes it unknown.
+  std::optional<Wide> Least;
+  /// In a unit's summary: whether this unit's writes are all read.
+  bool LeastKnown = true;
 };
 
 /// What a function defined in another unit returns.
@@ -62,8 +68,10 @@ public:
 
 /// The key under which \p D leaves its unit: `fn NAME` for a function and
 /// `var NAME` for a global, both with external linkage; `field RECORD.NAME`
-/// for a field of a record with a name (its tag, or the typedef of an
-/// anonymous one). Empty for anything no other unit can name.
+/// for a field of a record with a name (its tag, the typedef of an
+/// anonymous one, or the path to an unnamed one declared as a field's
+/// type: `field hdr.tiling.cols`). Empty for anything no other unit can
+/// name.
 std::string programKey(const ValueDecl *D);
 
 } // namespace clang::tidy::calloc

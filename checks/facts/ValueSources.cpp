@@ -111,6 +111,7 @@ void ValueSources::read(const Stmt *S) {
     if (D && (!Var || Var->hasGlobalStorage())) {
       Writes &W = Index[D];
       W.Values.push_back(BO->getRHS());
+      noteLeast(W, BO);
       auto IsSelf = [&](const Expr *E) { return storageOf(E) == D; };
       if (!W.Growth &&
           (growsGeometrically(BO, IsSelf) || (Var && addsTo(BO, IsSelf))))
@@ -122,11 +123,18 @@ void ValueSources::read(const Stmt *S) {
     noteNanPassingTests(If);
     return;
   }
-  if (const auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->isIncrementOp()) {
-    const auto *Var = dyn_cast_or_null<VarDecl>(storageOf(UO->getSubExpr()));
-    if (Var && Var->hasGlobalStorage())
-      if (Writes &W = Index[Var]; !W.Growth)
-        W.Growth = UO;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && UO->isIncrementDecrementOp()) {
+    const ValueDecl *D = storageOf(UO->getSubExpr());
+    const auto *Var = dyn_cast_or_null<VarDecl>(D);
+    if (D && (!Var || Var->hasGlobalStorage())) {
+      // A step up keeps the least value; a step down may pass it.
+      if (UO->isDecrementOp())
+        Index[D].LeastUnknown = true;
+      else if (Var)
+        if (Writes &W = Index[Var]; !W.Growth)
+          W.Growth = UO;
+    }
     return;
   }
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
@@ -141,6 +149,8 @@ void ValueSources::read(const Stmt *S) {
       const ValueDecl *D = storageOf(Addr->getSubExpr());
       if (!D)
         continue;
+      // What the callee stores there is not read here.
+      Index[D].LeastUnknown = true;
       if (Inputs.storesInputThrough(Call, I)) {
         Index[D].InputCalls.push_back(Call);
         continue;
@@ -151,6 +161,37 @@ void ValueSources::read(const Stmt *S) {
         Index[D].OutCalls.push_back({Call, I});
     }
   }
+}
+
+void ValueSources::noteLeast(Writes &W, const BinaryOperator *BO) {
+  if (W.LeastUnknown)
+    return;
+  ValueRange Value = RangeEvaluator(Model, nullptr).evaluate(BO->getRHS());
+  Wide Least;
+  switch (BO->getOpcode()) {
+  case BO_Assign:
+    Least = Value.Lo;
+    break;
+  case BO_AddAssign:
+  case BO_MulAssign:
+  case BO_ShlAssign:
+    // Adding, multiplying or shifting by what is not negative keeps a
+    // value that is not negative at least where it was.
+    if (Value.Lo < 0 || (W.Least && *W.Least < 0)) {
+      W.LeastUnknown = true;
+      return;
+    }
+    Least = 0;
+    break;
+  default:
+    W.LeastUnknown = true;
+    return;
+  }
+  if (Least <= -WideLimit) {
+    W.LeastUnknown = true;
+    return;
+  }
+  W.Least = W.Least ? std::min(*W.Least, Least) : Least;
 }
 
 /// Whether \p S always leaves the code after it: a `return`, a jump, a
@@ -1184,13 +1225,17 @@ bool ValueSources::statedBound(const BinaryOperator *Product, QualType Limit,
         if (W->Lower && *W->Lower >= 0)
           R.Lo = std::max(R.Lo, std::min(*W->Lower, R.Hi));
       }
-    // The limits other units state, by the program's facts, the same way.
+    // The limits other units state, by the program's facts, the same way;
+    // and the least value the writes of the whole program give it (one
+    // unit alone cannot know that no other unit writes less).
     if (const PlaceSummary *P = D && Program ? Program->place(D) : nullptr;
         P && P->GrowthAt.empty()) {
       if (P->Upper)
         R.Hi = std::min(R.Hi, *P->Upper);
       if (P->Lower && *P->Lower >= 0)
         R.Lo = std::max(R.Lo, std::min(*P->Lower, R.Hi));
+      if (P->Least && *P->Least >= 0)
+        R.Lo = std::max(R.Lo, std::min(*P->Least, R.Hi));
     }
     // An upper limit alone leaves a signed factor free to be very negative.
     if (R.Lo < 0)
@@ -1298,13 +1343,14 @@ void ValueSources::summarize(
     P.Upper = W.Upper;
     P.Lower = W.Lower;
     P.GrowthAt = whereIs(W.Growth, SM);
+    P.Least = W.LeastUnknown ? std::nullopt : W.Least;
+    P.LeastKnown = !W.LeastUnknown;
     if (!W.Compared) {
       Tracer T(*this);
       if (Trace Found = T.traceWrites(D); Found.Input)
         P.InputAt = whereIs(Found.Input, SM);
     }
-    if (P.Compared || !P.InputAt.empty() || !P.GrowthAt.empty())
-      Place(D, P);
+    Place(D, P);
   }
   llvm::SmallVector<const FunctionDecl *, 64> Defined;
   collectDefinitions(Ctx.getTranslationUnitDecl(), Defined);

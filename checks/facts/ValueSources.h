@@ -171,6 +171,13 @@ public:
     /// smallest constant it is tested against from above, and the largest
     /// minimum (`n < C`, `n <= C` with a small C: `if (w < 1) fail;`).
     std::optional<Wide> Upper, Lower;
+    /// The least value its writes give it, where every write the file
+    /// makes is one the index reads (`=` of a value whose range is known,
+    /// `+=` of one that is not negative, `++`): `n = 0; ... n++;` keeps it
+    /// at 0 or more. None when a write may lower it further (`--`, `-=`,
+    /// its address handed to a call) or it is never written here.
+    std::optional<Wide> Least;
+    bool LeastUnknown = false;
     /// For a floating-point place that no test bounds: the condition of a
     /// test that would limit it from above but lets NaN through, since
     /// every ordered comparison with NaN is false (`if (d < 0 || d > 30)
@@ -207,6 +214,8 @@ private:
   /// Follows one factor back (ValueSources.cpp).
   class Tracer;
   const Writes *writesOf(const ValueDecl *D);
+  /// Lowers W.Least by what the write \p BO can store.
+  void noteLeast(Writes &W, const BinaryOperator *BO);
   void noteComparison(const BinaryOperator *Test, const Expr *Side,
                       const Expr *Other, bool Above);
   /// Records the tests of floating-point places in the condition of \p If

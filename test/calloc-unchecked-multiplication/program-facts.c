@@ -12,18 +12,34 @@
 // RUN: %python %S/../../tools/calloc_facts.py merge -o %t.facts %t.d/loader.tsv %t.d/this.tsv
 // RUN: FileCheck --check-prefix=FACTS --match-full-lines --strict-whitespace %s < %t.facts
 //
-// The merged file, sorted: the limits the loader tests, and the functions
-// whose result carries input (bytes assembled into a number; read_tag's is
+// The merged file, sorted: the limits the loader tests, the least value its
+// writes give each field (bytes assembled: 0), and the functions whose
+// result carries input (bytes assembled into a number; read_tag's is
 // 16 bits wide, which the reading unit's own types cap).
 // FACTS:# calloc-tidy program facts, format 1
+// FACTS-NEXT:field image.height	least	0
 // FACTS-NEXT:field image.height	limit	<=16384	>=1
+// FACTS-NEXT:field image.tiles.cols	least	0
+// FACTS-NEXT:field image.tiles.cols	limit	<=64
+// FACTS-NEXT:field image.tiles.rows	least	0
+// FACTS-NEXT:field image.tiles.rows	limit	<=64
+// FACTS-NEXT:field image.width	least	0
 // FACTS-NEXT:field image.width	limit	<=16384	>=1
-// FACTS-NEXT:fn read_count	input	loader.c:16
-// FACTS-NEXT:fn read_tag	input	loader.c:21
+// FACTS-NEXT:fn read_count	input	loader.c:20
+// FACTS-NEXT:fn read_tag	input	loader.c:25
 // FACTS-EMPTY:
 //
 // RUN: %check_calloc_tidy -check-suffix=FACTS -check-option=calloc-unchecked-multiplication.ProgramFacts=%t.facts %s calloc-unchecked-multiplication %t -- -- -I%S/Inputs/program-facts
 // RUN: %check_calloc_tidy -check-suffix=ALONE -check-option=calloc-unchecked-multiplication.ProgramFacts=none %s calloc-unchecked-multiplication %t -- -- -I%S/Inputs/program-facts
+//
+// A third unit that steps the row count down: the least value of the
+// whole program is unknown, and the tile product is reported again.
+// RUN: env CALLOC_TIDY_FACTS_OUTPUT=%t.d/shrink.tsv %clang_tidy --load %calloc_plugin --checks='-*,calloc-unchecked-multiplication' --config='{}' --quiet %S/Inputs/program-facts/shrink.c -- -I%S/Inputs/program-facts
+// RUN: %python %S/../../tools/calloc_facts.py merge -o %t.shrink %t.d/loader.tsv %t.d/this.tsv %t.d/shrink.tsv
+// RUN: grep 'rows	least' %t.shrink | FileCheck --check-prefix=SHRUNK %s
+// SHRUNK: field image.tiles.rows	least	0
+// SHRUNK-NEXT: field image.tiles.rows	least	?
+// RUN: %check_calloc_tidy -check-suffix=SHRINK -check-option=calloc-unchecked-multiplication.ProgramFacts=%t.shrink %s calloc-unchecked-multiplication %t -- -- -I%S/Inputs/program-facts
 //
 // Stale: read_count renamed since, and the loader's unit gone from the
 // merge. Missing: no file there. Malformed: lines this version cannot read
@@ -46,6 +62,18 @@ unsigned char *decode(const struct image *im) {
   // CHECK-FIXES-ALONE: return calloc(im->height, (size_t)im->width * 4);
 }
 
+/* The same for fields of an unnamed structure inside the record, known to
+   the facts as image.tiles.cols, which the loader limits from above only:
+   with the facts, its writes (bytes assembled) keep them at 0 or more, and
+   64 * 64 * 100000 fits in int. */
+char *tile_buffers(const struct image *im) {
+  return malloc(im->tiles.cols * im->tiles.rows * 100000);
+  // CHECK-MESSAGES-SHRINK: :[[@LINE-1]]:10: warning: allocation size 'im->tiles.cols * im->tiles.rows * 100000' can overflow ('im->tiles.cols * im->tiles.rows' is computed in 'int'); use 'calloc(im->tiles.cols, (size_t)im->tiles.rows * 100000)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES-SHRINK: return calloc(im->tiles.cols, (size_t)im->tiles.rows * 100000);
+  // CHECK-MESSAGES-ALONE: :[[@LINE-3]]:10: warning: allocation size 'im->tiles.cols * im->tiles.rows * 100000' can overflow ('im->tiles.cols * im->tiles.rows' is computed in 'int'); use 'calloc(im->tiles.cols, (size_t)im->tiles.rows * 100000)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES-ALONE: return calloc(im->tiles.cols, (size_t)im->tiles.rows * 100000);
+}
+
 struct item {
   int a, b;
 };
@@ -58,6 +86,8 @@ struct item *items(const unsigned char *buf) {
   return malloc(n * sizeof(struct item));
   // CHECK-MESSAGES-FACTS: :[[@LINE-1]]:10: warning: allocation size 'n * sizeof(struct item)' can overflow; use 'calloc(n, sizeof(struct item))', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES-FACTS: return calloc(n, sizeof(struct item));
+  // CHECK-MESSAGES-SHRINK: :[[@LINE-3]]:10: warning: allocation size 'n * sizeof(struct item)' can overflow; use 'calloc(n, sizeof(struct item))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES-SHRINK: return calloc(n, sizeof(struct item));
 }
 
 /* Negative either way: a 16-bit result times a size cannot wrap size_t. */
@@ -73,5 +103,7 @@ int *frame_table(const struct image *im) {
   // CHECK-MESSAGES-FACTS: :[[@LINE-1]]:10: warning: allocation size 'im->frames * 64 * sizeof(int)' can overflow ('im->frames * 64' is computed in 'int'); use 'calloc(im->frames, 64 * sizeof(int))', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-MESSAGES-ALONE: :[[@LINE-2]]:10: warning: allocation size 'im->frames * 64 * sizeof(int)' can overflow ('im->frames * 64' is computed in 'int'); use 'calloc(im->frames, 64 * sizeof(int))', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES-FACTS: return calloc(im->frames, 64 * sizeof(int));
+  // CHECK-MESSAGES-SHRINK: :[[@LINE-4]]:10: warning: allocation size 'im->frames * 64 * sizeof(int)' can overflow ('im->frames * 64' is computed in 'int'); use 'calloc(im->frames, 64 * sizeof(int))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES-SHRINK: return calloc(im->frames, 64 * sizeof(int));
   // CHECK-FIXES-ALONE: return calloc(im->frames, 64 * sizeof(int));
 }

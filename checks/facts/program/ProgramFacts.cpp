@@ -50,6 +50,25 @@ ProgramFacts::ProgramFacts(llvm::StringRef Text, llvm::StringRef Path)
     } else if (Kind == "growth") {
       if (P.GrowthAt.empty())
         P.GrowthAt = Cols[2].str();
+    } else if (Kind == "least") {
+      // Every unit that writes it says how low; one that cannot say
+      // (`?`) leaves it unknown for good.
+      if (Unknown.contains(Key))
+        continue;
+      std::optional<Wide> V = parseLimit(Cols[2]);
+      if (!V) {
+        Unknown.insert(Key);
+        P.Least.reset();
+      } else {
+        P.Least = P.Least ? std::min(*P.Least, *V) : *V;
+      }
+    } else if (Kind == "minimum") {
+      // Tested against a small constant from below only: a minimum, not
+      // a limit that bounds it (`if (w < 1) fail;`).
+      llvm::StringRef Limit = Cols[2];
+      if (Limit.consume_front(">="))
+        if (std::optional<Wide> V = parseLimit(Limit))
+          P.Lower = P.Lower ? std::max(*P.Lower, *V) : *V;
     } else if (Kind == "limit") {
       // Tested somewhere against these constants: the smallest limit from
       // above and the largest from below hold, as within one file.
@@ -155,6 +174,14 @@ std::string summarizeUnit(ValueSources &Sources) {
           Lines.push_back(Key + "\tgrowth\t" + P.GrowthAt);
         if (P.Compared)
           Lines.push_back(Key + "\tlimit" + Limits(P));
+        else if (Printable(P.Lower))
+          Lines.push_back(Key + "\tminimum\t>=" +
+                          std::to_string(static_cast<long long>(*P.Lower)));
+        if (!P.LeastKnown)
+          Lines.push_back(Key + "\tleast\t?");
+        else if (Printable(P.Least))
+          Lines.push_back(Key + "\tleast\t" +
+                          std::to_string(static_cast<long long>(*P.Least)));
       },
       [&](const FunctionDecl *F, const FunctionSummary &S) {
         Lines.push_back(programKey(F) + "\tinput\t" + S.InputAt);

@@ -10,7 +10,10 @@
 //   fn read_count	input	net.c:12        its result carries input
 //   field hdr.width	input	parse.c:40      input is stored there
 //   field hdr.width	limit	<=65535	>=1   a unit tests it against these
+//   field hdr.depth	minimum	>=1           ... or only against a minimum
 //   field buf.cap	growth	buf.c:7         a unit grows it from itself
+//   field hdr.cols	least	0               a unit's writes keep it >= 0
+//   field hdr.rows	least	?               a unit writes it unseen (`--`)
 //
 // A check loads the file once per process (again only when it changes),
 // from the `ProgramFacts` option, or else by looking where tools look for
@@ -27,6 +30,7 @@
 #include "facts/ValueSources.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <memory>
@@ -63,6 +67,8 @@ private:
   std::string Path;
   llvm::StringMap<PlaceSummary> Places;
   llvm::StringMap<FunctionSummary> Functions;
+  /// Places some unit writes in a way no least value can be given for.
+  llvm::StringSet<> Unknown;
 };
 
 /// What \p Sources says this unit tells the others, as facts-file lines,

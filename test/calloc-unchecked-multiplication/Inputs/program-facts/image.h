@@ -4,6 +4,9 @@
    (loader.c), the decoder multiplies them (program-facts.c). */
 struct image {
   int width, height;
+  struct {
+    int cols, rows;
+  } tiles;
   int frames;
 };
 

@@ -8,6 +8,10 @@ int load_header(struct image *im, const unsigned char *p) {
   if (im->width > 16384 || im->height > 16384 || im->width < 1 ||
       im->height < 1)
     return -1;
+  im->tiles.cols = p[4] | p[5] << 8;
+  im->tiles.rows = p[6] | p[7] << 8;
+  if (im->tiles.cols > 64 || im->tiles.rows > 64)
+    return -1;
   return 0;
 }
 
