@@ -12,6 +12,10 @@
                                         block (JSON for the GitHub API), or
                                         the same as one Markdown comment
   tidy2ci.py codequality FIXES.yaml...  GitLab's Code Quality report (JSON)
+  tidy2ci.py new --base REV [-p BUILD]  lints the files a change touches at
+                                        REV and now, and writes the YAML of
+                                        the findings that are new, wherever
+                                        they are (for the commands above)
 
 Works for any clang-tidy check, ours (calloc-*) or not. Needs PyYAML.
 
@@ -30,7 +34,10 @@ import hashlib
 import json
 import os
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 import urllib.parse
 
 try:
@@ -253,13 +260,14 @@ class Note:
 
 
 class Finding:
-    def __init__(self, check, level, message, place, replacements, notes):
+    def __init__(self, check, level, message, place, replacements, notes, diagnostic=None):
         self.check = check
         self.level = level
         self.message = message
         self.place = place
         self.replacements = replacements
         self.notes = notes
+        self.diagnostic = diagnostic  # as the YAML had it, to write back
 
     def key(self):
         p = self.place
@@ -304,14 +312,19 @@ def parse_diagnostic(d):
         message=message.get("Message") or "",
         place=place_of(message, build_directory, "FileOffset"),
         replacements=replacements_of(message, build_directory),
-        notes=notes)
+        notes=notes,
+        diagnostic=d)
+
+
+def need_yaml():
+    if yaml is None:
+        raise Failure("PyYAML is needed: pip install pyyaml (or apt-get install python3-yaml)")
 
 
 def load_findings(paths):
     """Every diagnostic of the given files (several YAML documents each, as
     run-clang-tidy may leave them), in order, each reported once."""
-    if yaml is None:
-        raise Failure("PyYAML is needed: pip install pyyaml (or apt-get install python3-yaml)")
+    need_yaml()
     findings, seen = [], set()
     for path in paths:
         try:
@@ -358,8 +371,9 @@ def default_root():
 # file (relative to the root), the enclosing function, and the text of the
 # finding's line with white space folded; findings equal in all four are
 # told apart by their order in the file. The fingerprint is
-# "<first 16 hex digits of SHA-256 of the four>:<occurrence, from 1>", the
-# SARIF partialFingerprints and the GitLab fingerprint of a result.
+# "<first 16 hex digits of SHA-256 of the four>:<occurrence, from 1>". It
+# matches a change's findings to its base's (`new`), and is the SARIF
+# partialFingerprints and the GitLab fingerprint of a result.
 
 
 def identity(f, root, sources, paths=None):
@@ -791,10 +805,154 @@ def run_suggestions(args):
     comments, outside = review_comments(findings, args.root, sources, commentable)
     body = "calloc-tidy: %d finding%s" % (len(findings), "" if len(findings) == 1 else "s")
     if outside:
-        body += " (%d outside the lines of this pull request, not commented on)" % len(outside)
+        # GitHub takes no comment off the diff's lines, where a change's new
+        # findings may well be (below a deleted guard): the body shows them.
+        body += (" (%d outside the lines of this pull request, where no comment can go: "
+                 "here, with their fixes)\n\n" % len(outside))
+        body += "\n".join(markdown_findings(outside, args.root, sources))
     review = {"body": body, "event": "COMMENT", "comments": comments}
     write_output(args.output, json.dumps(review, indent=2, ensure_ascii=False) + "\n")
     return 0
+
+
+# --------------------------------------------------------------- new
+#
+# The findings a change brings, wherever they are: the files it touches are
+# linted as they are now and as they were at the base, with the same
+# compilation database, and what now has a fingerprint the base lacks is
+# new. A deleted guard makes the untouched allocation below it new, where
+# linting the changed lines alone never sees it. The base is linted in
+# place: a VFS overlay (clang-tidy --vfsoverlay) shows clang-tidy the base's
+# version of each file the change touches, at the file's own path, so every
+# compile flag, include path and generated header still applies.
+
+SOURCE_SUFFIXES = (".c", ".cc", ".cpp", ".cxx")
+
+
+def git(root, *arguments):
+    p = subprocess.run(["git", "-C", root] + list(arguments), stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE)
+    if p.returncode != 0:
+        raise Failure("git %s: %s" % (" ".join(arguments), p.stderr.decode("utf-8", "replace").strip()))
+    return p.stdout
+
+
+def changed_files(root, base):
+    """({path at the base: its blob}, [path now], {path at the base: path
+    now}) of the files that differ between base and the work tree, relative
+    to root; regular files only at the base (not links or submodules)."""
+    fields = git(root, "diff", "--raw", "-z", "-M", "--no-abbrev", base, "--")
+    fields = fields.decode("utf-8", "surrogateescape").split("\0")
+    before, after, renamed = {}, [], {}
+    index = 0
+    while index + 1 < len(fields):
+        old_mode, _, old_blob, _, status = fields[index].lstrip(":").split(" ")
+        paths = fields[index + 1:index + (3 if status[0] in "RC" else 2)]
+        index += 1 + len(paths)
+        if status[0] != "A" and status[0] != "C" and old_mode.startswith("100"):
+            before[paths[0]] = old_blob
+        if status[0] == "R":
+            renamed[paths[0]] = paths[1]
+        if status[0] != "D":
+            after.append(paths[-1])
+    return before, after, renamed
+
+
+def vfs_overlay(files):
+    """A clang VFS overlay (JSON, which its YAML reader takes) showing each
+    {path: file with its contents} at path, all else as it is."""
+    folders = {}
+    for path, contents in sorted(files.items()):
+        folder, name = os.path.split(path)
+        folders.setdefault(folder, []).append({"type": "file", "name": name, "external-contents": contents})
+    return {"version": 0, "use-external-names": False, "fallthrough": True,
+            "roots": [{"type": "directory", "name": folder, "contents": entries}
+                      for folder, entries in sorted(folders.items())]}
+
+
+def default_clang_tidy():
+    """$CALLOC_TIDY, else the calloc-tidy beside this script (in the source
+    tree, or <prefix>/bin when installed), else calloc-tidy on PATH."""
+    if os.environ.get("CALLOC_TIDY"):
+        return os.environ["CALLOC_TIDY"]
+    here = os.path.dirname(os.path.abspath(__file__))
+    for candidate in (os.path.join(here, os.pardir, "calloc-tidy"),
+                      os.path.join(here, os.pardir, os.pardir, os.pardir, "bin", "calloc-tidy")):
+        if os.access(candidate, os.X_OK) and os.path.isfile(candidate):
+            return os.path.normpath(candidate)
+    return "calloc-tidy"
+
+
+def lint(args, files, fixes, what, overlay=None):
+    """Runs clang-tidy on files; their findings (none when there is no file)."""
+    if not files:
+        return []
+    command = [args.clang_tidy, "--quiet", "--export-fixes=" + fixes]
+    if args.build:
+        command += ["-p", args.build]
+    if overlay:
+        command.append("--vfsoverlay=" + overlay)
+    command += args.tidy_args + files
+    try:
+        p = subprocess.run(command, cwd=args.repo, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    except OSError as e:
+        raise Failure("cannot run %s: %s" % (args.clang_tidy, e.strerror or e))
+    if p.returncode != 0:
+        # A file that does not compile still has its other findings; say so.
+        sys.stderr.write("tidy2ci.py: %s exited %d on %s:\n%s" % (
+            os.path.basename(args.clang_tidy), p.returncode, what, p.stdout.decode("utf-8", "replace")))
+    if not os.path.exists(fixes):
+        if p.returncode != 0:
+            raise Failure("%s wrote no %s" % (args.clang_tidy, fixes))
+        return []
+    return load_findings([fixes])
+
+
+def new_findings(args, scratch):
+    base = git(args.repo, "merge-base", args.base, "HEAD").decode().strip()
+    before, after, renamed = changed_files(args.repo, base)
+    absolute = lambda path: os.path.join(args.repo, path)
+    sources = lambda paths: [absolute(p) for p in paths if p.endswith(SOURCE_SUFFIXES)]
+
+    now = [p for p in after if os.path.isfile(absolute(p))]
+    head = lint(args, sources(now), os.path.join(scratch, "now.yaml"), "the work tree")
+
+    # The base's version of every file it had that the change touches.
+    shown = {}
+    for path, blob in before.items():
+        copy = os.path.join(scratch, "base", path)
+        os.makedirs(os.path.dirname(copy), exist_ok=True)
+        with open(copy, "wb") as f:
+            f.write(git(args.repo, "cat-file", "blob", blob))
+        shown[absolute(path)] = copy
+    overlay = os.path.join(scratch, "base.overlay.json")
+    with open(overlay, "w", encoding="utf-8") as f:
+        json.dump(vfs_overlay(shown), f)
+    old = lint(args, sources(before), os.path.join(scratch, "base.yaml"), "the base " + base[:12], overlay)
+
+    seen = set(fingerprints(old, args.repo, Sources(shown), renamed))
+    new = [f for f, p in zip(head, fingerprints(head, args.repo, Sources())) if p not in seen]
+    sys.stderr.write("tidy2ci.py: %d new of %d finding%s in %d changed file%s (%d at the base %s)\n" % (
+        len(new), len(head), "" if len(head) == 1 else "s", len(sources(now)),
+        "" if len(sources(now)) == 1 else "s", len(old), base[:12]))
+    return new
+
+
+def run_new(args):
+    need_yaml()
+    args.repo = os.path.realpath(git(args.root, "rev-parse", "--show-toplevel").decode().strip())
+    if args.build:
+        args.build = os.path.abspath(args.build)
+    if args.tidy_args[:1] == ["--"]:
+        args.tidy_args = args.tidy_args[1:]
+    scratch = tempfile.mkdtemp(prefix="tidy2ci-")
+    try:
+        new = new_findings(args, scratch)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    document = {"MainSourceFile": "", "Diagnostics": [f.diagnostic for f in new]}
+    write_output(args.output, yaml.safe_dump(document, sort_keys=False, allow_unicode=True))
+    return 1 if (args.exit_code and new) else 0
 
 
 # --------------------------------------------------------------- main
@@ -851,6 +1009,29 @@ def parse_args(argv):
                    help="a unified diff of the pull request (git diff); findings outside "
                         "its hunks are left out of the review, which GitHub would refuse")
     p.set_defaults(run=run_suggestions)
+    p = commands.add_parser(
+        "new", help="the findings a change brings, as --export-fixes YAML",
+        description="Lints the C and C++ sources that differ between the merge base of REV "
+                    "and HEAD and the work tree, as they are and as they were (with the same "
+                    "compile flags), and writes the --export-fixes YAML of the findings that "
+                    "are new, on changed lines or not, for the other commands.",
+        epilog="Example: tidy2ci.py new --base origin/main -p build -o new.yaml; "
+               "tidy2ci.py suggestions new.yaml")
+    p.add_argument("--base", required=True, metavar="REV", help="what the change is against "
+                   "(its merge base with HEAD is used, as for a pull request)")
+    p.add_argument("-p", dest="build", metavar="BUILD",
+                   help="folder of compile_commands.json, as for clang-tidy -p")
+    p.add_argument("--clang-tidy", default=default_clang_tidy(),
+                   help="the clang-tidy to run (default: $CALLOC_TIDY, else the calloc-tidy "
+                        "command beside this script or on PATH)")
+    p.add_argument("--root", default=default_root(), help="a folder in the git repository "
+                   "(default: $GITHUB_WORKSPACE, else the current folder)")
+    p.add_argument("-o", "--output", help="write here instead of to standard output")
+    p.add_argument("--exit-code", action="store_true", help="exit 1 when there is any new finding")
+    p.add_argument("tidy_args", nargs=argparse.REMAINDER, metavar="-- CLANG-TIDY OPTIONS",
+                   help="passed to clang-tidy before the files (--header-filter=..., --config-file=...)")
+    p.set_defaults(run=run_new)
+
     args = parser.parse_args(argv)
     args.root = os.path.abspath(args.root)
     return args
