@@ -191,7 +191,10 @@ ct_lock() {
     CT_LOCK_FD=
     return 0
   fi
-  if ! flock -n "$CT_LOCK_FD"; then
+  # Another run checking that all is built holds it for a moment (a no-op
+  # ninja): wait for that quietly, so that two editors or CI steps linting
+  # at once print nothing clang-tidy would not; say so only past that.
+  if ! flock -w 5 "$CT_LOCK_FD"; then
     ct_log "waiting for another calloc-tidy setup in this work tree"
     flock "$CT_LOCK_FD"
   fi

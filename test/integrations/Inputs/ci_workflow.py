@@ -3,7 +3,9 @@ shape (a pull_request trigger, the permissions it needs, the SARIF upload),
 then its own `run:` steps from "Configure" to "Review suggestions",
 executed as GitHub would (bash -eo pipefail, in the checkout) in a scratch
 repository whose pull request adds two findings to a file that already had
-one. Only the two new ones may be reported, annotated and suggested."""
+one and deletes the guard above an allocation it leaves alone. Only the
+three new ones may be reported, annotated and suggested; the one off the
+diff's lines goes into the review's body, with its fix."""
 
 import json
 import os
@@ -16,7 +18,7 @@ from harness import Test
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WORKFLOW = os.path.join("examples", ".github", "workflows", "calloc-tidy.yml")
-STEPS_RUN = ["Configure", "Lint the changed lines", "Annotate the pull request",
+STEPS_RUN = ["Configure", "New findings of the change", "Annotate the pull request",
              "SARIF for code scanning", "Review suggestions"]
 
 CMAKELISTS = """\
@@ -25,13 +27,25 @@ project(demo C)
 add_library(demo src/old.c src/new.c)
 """
 OLD_C = """\
+#include <stdint.h>
 #include <stdlib.h>
+
+void *guarded(size_t n, size_t size) {
+  if (n > SIZE_MAX / size) return NULL;
+  /* one block of n elements,
+     each of them size bytes,
+     that the caller frees
+     when it is done */
+  return malloc(n * size);
+}
 
 void *old_table(size_t n, size_t size) {
   return malloc(n * size);
 }
 """
-OLD_C_AFTER = OLD_C + """
+# The guard goes (line 5), so the malloc of guarded() (now line 9, four
+# lines off the deletion's hunk) is new; new_table() comes at the end.
+OLD_C_AFTER = OLD_C.replace("  if (n > SIZE_MAX / size) return NULL;\n", "") + """
 void *new_table(size_t rows, size_t width) {
   return malloc(rows * width);
 }
@@ -69,14 +83,6 @@ def main():
 
     launcher = t.install()
     venv_bin = os.path.dirname(sys.executable)
-    shims = t.path("shims")
-    os.makedirs(shims)
-    diff_script = "clang-tidy-diff-%s.py" % t.llvm
-    if not any(os.path.exists(os.path.join(d, diff_script))
-               for d in os.environ.get("PATH", "").split(os.pathsep)):
-        # Not a Debian layout: the same script from the LLVM under test.
-        llvm = os.path.dirname(os.path.dirname(os.path.realpath(t.clang_tidy)))
-        os.symlink(os.path.join(llvm, "share", "clang", "clang-tidy-diff.py"), os.path.join(shims, diff_script))
     home = t.path("home")
     os.makedirs(home)
     env = dict(workflow.get("env", {}))
@@ -88,7 +94,7 @@ def main():
         "CALLOC_TIDY": launcher, "CALLOC_TIDY_TOOLS": os.path.join(t.source_root, "tools"),
         "CALLOC_TIDY_LLVM": t.llvm, "GITHUB_BASE_REF": "main",
         "GITHUB_STEP_SUMMARY": t.path("summary.md"),
-        "PATH": os.pathsep.join([venv_bin, shims, os.environ.get("PATH", "")]),
+        "PATH": os.pathsep.join([venv_bin, os.environ.get("PATH", "")]),
     })
 
     def sh(command, cwd):
@@ -126,8 +132,9 @@ def main():
     annotations = [line for line in outputs["Annotate the pull request"].splitlines() if line.startswith("::")]
     t.equal(sorted(line.split("::")[1] for line in annotations), [
         "warning file=src/new.c,line=5,col=13,title=calloc-malloc-memset",
-        "warning file=src/old.c,line=8,col=10,title=calloc-unchecked-multiplication"],
-        "annotations: only the pull request's two findings, on their lines")
+        "warning file=src/old.c,line=17,col=10,title=calloc-unchecked-multiplication",
+        "warning file=src/old.c,line=9,col=10,title=calloc-unchecked-multiplication"],
+        "annotations: only the pull request's three findings, on their lines")
 
     with open(os.path.join(repo, "calloc-tidy.sarif"), encoding="utf-8") as f:
         log = json.load(f)
@@ -135,7 +142,8 @@ def main():
         jsonschema.validate(log, json.load(f), cls=jsonschema.Draft4Validator)
     results = log["runs"][0]["results"]
     t.equal(sorted((r["ruleId"], r["locations"][0]["physicalLocation"]["region"]["startLine"]) for r in results),
-            [("calloc-malloc-memset", 5), ("calloc-unchecked-multiplication", 8)], "SARIF results")
+            [("calloc-malloc-memset", 5), ("calloc-unchecked-multiplication", 9),
+             ("calloc-unchecked-multiplication", 17)], "SARIF results")
     rules = log["runs"][0]["tool"]["driver"]["rules"]
     t.check(all(r["helpUri"].startswith(env["CALLOC_TIDY_REPO"] + "/blob/") for r in rules),
             "SARIF: helpUri should point into CALLOC_TIDY_REPO's docs", json.dumps(rules)[:500])
@@ -143,12 +151,15 @@ def main():
     with open(os.path.join(repo, "calloc-tidy-review.json"), encoding="utf-8") as f:
         review = json.load(f)
     bodies = {(c["path"], c["line"]): c["body"] for c in review["comments"]}
-    t.equal(sorted(bodies), [("src/new.c", 6), ("src/old.c", 8)], "review comments")
-    t.check("```suggestion\n  return calloc(rows, width);\n```" in bodies.get(("src/old.c", 8), ""),
+    t.equal(sorted(bodies), [("src/new.c", 6), ("src/old.c", 17)], "review comments")
+    t.check("```suggestion\n  return calloc(rows, width);\n```" in bodies.get(("src/old.c", 17), ""),
             "review: the suggestion for old.c", json.dumps(review, indent=1))
+    t.check("1 outside" in review["body"] and "**src/old.c:9:10**" in review["body"]
+            and "+   return calloc(n, size);" in review["body"],
+            "review: the body carries the finding below the deleted guard, with its fix", review["body"])
     with open(env["GITHUB_STEP_SUMMARY"], encoding="utf-8") as f:
         summary = f.read()
-    t.check("## calloc-tidy: 2 findings" in summary and "```diff" in summary,
+    t.check("## calloc-tidy: 3 findings" in summary and "```diff" in summary,
             "the job summary lacks the Markdown report", summary)
     t.finish()
 

@@ -7,8 +7,16 @@
                and fixes that, applied, give the file clang-tidy --fix gives
   suggestions  applied as GitHub applies suggestions, give that file too;
                --diff keeps only commentable lines; Markdown has the diffs
+  codequality  valid against GitLab's documented Code Quality format (our
+               own schema of it), severities from the rules
+and, in SARIF and GitLab alike, each finding's fingerprint: the hash of its
+check, file, function and folded line, with its occurrence; the same after
+lines are added above it. SARIF rules carry GitHub's code scanning
+properties (tags with CWEs, precision, security-severity) and the CWE
+taxonomy.
 """
 
+import hashlib
 import json
 import os
 import re
@@ -20,6 +28,23 @@ import yaml
 from harness import Test
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# (check, function, the finding's line as it reads in unicode.c, spaces
+# folded), by line: what a fingerprint is made of, read off the file by hand.
+IDENTITIES = {
+    9: ("calloc-unchecked-multiplication", "grow", "/* \u00e9 */ void *a = malloc(n * size);"),
+    10: ("calloc-unchecked-multiplication", "grow", "/* \U0001F600 */ void *b = malloc(size * n);"),
+    16: ("calloc-malloc-memset", "zeroed", "/* d\u00e9j\u00e0 \U0001F600 */ char *q = malloc(n);"),
+}
+# GitHub code scanning's documented rule properties, and the values
+# docs/ci.md justifies.
+RULE_PROPERTIES = {
+    "calloc-unchecked-multiplication": {
+        "tags": ["calloc-tidy", "security", "external/cwe/cwe-190", "external/cwe/cwe-680"],
+        "precision": "medium", "security-severity": "8.1", "problem.severity": "warning"},
+    "calloc-malloc-memset": {
+        "tags": ["calloc-tidy", "performance"], "precision": "very-high", "problem.severity": "recommendation"},
+}
+SEVERITIES = {"calloc-unchecked-multiplication": "critical", "calloc-malloc-memset": "minor"}
 TEXT_DIAGNOSTIC = re.compile(r"^(.+?):(\d+):(\d+): (warning|error): (.*) \[([^\]]+)\]$")
 
 
@@ -92,6 +117,8 @@ def main():
     variants = {"LF": original, "CRLF": original.replace(b"\n", b"\r\n")}
     with open(os.path.join(HERE, "sarif-schema-2.1.0.json"), encoding="utf-8") as f:
         schema = json.load(f)
+    with open(os.path.join(HERE, "gitlab-code-quality.schema.json"), encoding="utf-8") as f:
+        gitlab_schema = json.load(f)
     tidy = [t.clang_tidy, "--load=" + t.plugin, "--checks=-*,calloc-*"]
 
     for variant, data in variants.items():
@@ -131,16 +158,9 @@ def main():
         t.equal(got, expected, variant + ": github: (check, line) -> column, against clang-tidy's")
 
         # --- sarif
-        sarif_path = t.path(variant + ".sarif")
-        status, _, err = t.run(t.tidy2ci() + ["sarif", "--root", t.work, fixes, "-o", sarif_path,
-                                              "--docs-url", "https://example.org/calloc-tidy/docs/"])
-        t.equal(status, 0, variant + ": tidy2ci sarif failed: " + err)
-        with open(sarif_path, encoding="utf-8") as f:
-            log = json.load(f)
-        try:
-            jsonschema.validate(log, schema, cls=jsonschema.Draft4Validator)
-        except jsonschema.ValidationError as e:
-            t.check(False, variant + ": sarif: not valid SARIF 2.1.0: " + str(e)[:2000])
+        log = validated(t, variant + ": sarif", ["sarif", "--root", t.work, fixes, "--docs-url",
+                                                 "https://example.org/calloc-tidy/docs/"],
+                        schema, jsonschema.Draft4Validator)
         run = log["runs"][0]
         t.equal(run["columnKind"], "utf16CodeUnits", variant + ": sarif: columnKind")
         rules = run["tool"]["driver"]["rules"]
@@ -153,6 +173,23 @@ def main():
                     variant + ": sarif: the rule's help is its doc page")
             t.check(rule.get("shortDescription", {}).get("text", "").startswith("Finds "),
                     variant + ": sarif: shortDescription is the doc's summary", str(rule))
+            properties = rule.get("properties", {})
+            t.equal(properties, RULE_PROPERTIES[rule["id"]], variant + ": sarif: the rule's properties")
+            score = properties.get("security-severity")
+            t.check(score is None or (isinstance(score, str) and 0 <= float(score) <= 10
+                                      and "security" in properties["tags"]),
+                    variant + ": sarif: GitHub reads security-severity as a string from 0 to 10, "
+                    "on a rule tagged security")
+            t.check(properties.get("precision") in ("very-high", "high", "medium", "low"),
+                    variant + ": sarif: precision is one of GitHub's four")
+            cwes = sorted(tag.rsplit("-", 1)[1] for tag in properties["tags"] if tag.startswith("external/cwe/"))
+            t.equal(sorted(r["target"]["id"] for r in rule.get("relationships", [])), cwes,
+                    variant + ": sarif: relationships to the CWE taxonomy, one per CWE tag")
+        taxonomies = run.get("taxonomies", [])
+        t.check(len(taxonomies) == 1 and taxonomies[0]["name"] == "CWE"
+                and sorted(taxon["id"] for taxon in taxonomies[0]["taxa"]) == ["190", "680"],
+                variant + ": sarif: the CWE taxonomy with CWE-190 and CWE-680", json.dumps(taxonomies))
+        prints = {}
         got, edits = {}, []
         for result in run["results"]:
             t.equal(rules[result["ruleIndex"]]["id"], result["ruleId"], variant + ": sarif: ruleIndex")
@@ -161,6 +198,7 @@ def main():
                     variant + ": sarif: artifact location")
             region = location["region"]
             got[(result["ruleId"], region["startLine"])] = region["startColumn"]
+            prints[region["startLine"]] = result.get("partialFingerprints", {})
             t.equal(text_at(data, region), b"malloc", variant + ": sarif: the region is the malloc")
             for fix in result.get("fixes", []):
                 for change in fix["artifactChanges"]:
@@ -173,6 +211,35 @@ def main():
                         edits.append((start, end, r["insertedContent"]["text"].encode("utf-8")))
         t.equal(got, expected, variant + ": sarif: (rule, line) -> column, against clang-tidy's")
         t.equal(apply(data, edits), fixed, variant + ": sarif: the fixes do not give clang-tidy --fix's file")
+        fingerprints = {line: fingerprint("src/" + name, *IDENTITIES[line]) for line in IDENTITIES}
+        t.equal(prints, {line: {"callocTidy/v1": p, "primaryLocationLineHash": p}
+                         for line, p in fingerprints.items()},
+                variant + ": sarif: partialFingerprints, by line")
+
+        # --- codequality
+        issues = validated(t, variant + ": codequality", ["codequality", "--root", t.work, fixes],
+                           gitlab_schema, jsonschema.Draft7Validator)
+        t.equal(sorted((i["location"]["lines"]["begin"], i["check_name"], i["severity"], i["fingerprint"],
+                        i["location"]["path"]) for i in issues),
+                sorted((line, check, SEVERITIES[check], fingerprints[line], "src/" + name)
+                       for line, (check, _, _) in IDENTITIES.items()),
+                variant + ": codequality: (line, check, severity, fingerprint, path)")
+        t.check(all(i["description"].startswith(("allocation size", "memory allocated")) for i in issues),
+                variant + ": codequality: the description is clang-tidy's message", json.dumps(issues))
+
+        # Lines added above: the same fingerprints, on other lines.
+        moved = os.path.join(src, "moved", name)
+        os.makedirs(os.path.dirname(moved), exist_ok=True)
+        with open(moved, "wb") as f:
+            f.write(data.replace(b"#include <stdlib.h>", b"/* two more\n   lines */\n#include <stdlib.h>"))
+        moved_fixes = t.path(variant + "-moved.yaml")
+        t.run(tidy + ["--export-fixes=" + moved_fixes, moved, "--"])
+        status, out, err = t.run(t.tidy2ci() + ["sarif", "--root", src, moved_fixes])
+        results = json.loads(out)["runs"][0]["results"] if status == 0 else []
+        t.equal(sorted((r["locations"][0]["physicalLocation"]["region"]["startLine"],
+                        r["partialFingerprints"]["callocTidy/v1"]) for r in results),
+                sorted((line + 2, fingerprint("moved/" + name, *IDENTITIES[line])) for line in IDENTITIES),
+                variant + ": sarif: two lines added above, only the lines change")
 
         # --- suggestions
         status, out, err = t.run(t.tidy2ci() + ["suggestions", "--root", t.work, fixes])
@@ -203,6 +270,27 @@ def main():
 
     escaping(t)
     t.finish()
+
+
+def validated(t, what, arguments, schema, validator):
+    """The JSON that tidy2ci.py ARGUMENTS -o FILE writes, checked against a
+    JSON schema."""
+    output = t.path(what.replace(": ", "-") + ".json")
+    status, _, err = t.run(t.tidy2ci() + arguments + ["-o", output])
+    t.equal(status, 0, "%s: tidy2ci.py failed: %s" % (what, err))
+    with open(output, encoding="utf-8") as f:
+        document = json.load(f)
+    try:
+        jsonschema.validate(document, schema, cls=validator)
+    except jsonschema.ValidationError as e:
+        t.check(False, "%s: not valid against %s: %s" % (what, schema.get("title", "the schema"), str(e)[:2000]))
+    return document
+
+
+def fingerprint(path, check, function, text, occurrence=1):
+    """What docs/ci.md says a fingerprint is."""
+    digest = hashlib.sha256("\0".join([check, path, function, text]).encode("utf-8")).hexdigest()
+    return "%s:%d" % (digest[:16], occurrence)
 
 
 def text_at(data, region):
