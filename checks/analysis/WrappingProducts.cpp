@@ -20,10 +20,13 @@ static bool containsProduct(const Stmt *S) {
 }
 
 /// The locals and the fields \p Body assigns a product (or multiplies in
-/// place).
-static void collectHolders(const Stmt *Body,
-                           llvm::SmallPtrSetImpl<const VarDecl *> &Locals,
-                           llvm::SmallPtrSetImpl<const FieldDecl *> &Fields) {
+/// place); in \p Wrapping, those of them given a value \p CanWrap holds
+/// for, or multiplied in place.
+static void
+collectHolders(const Stmt *Body, llvm::SmallPtrSetImpl<const VarDecl *> &Locals,
+               llvm::SmallPtrSetImpl<const FieldDecl *> &Fields,
+               llvm::SmallPtrSetImpl<const ValueDecl *> &Wrapping,
+               llvm::function_ref<bool(const Expr *, QualType)> CanWrap) {
   llvm::SmallVector<const Stmt *, 64> Work;
   if (Body)
     Work.push_back(Body);
@@ -32,20 +35,27 @@ static void collectHolders(const Stmt *Body,
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D);
-            VD && containsProduct(VD->getInit()))
+            VD && containsProduct(VD->getInit())) {
           Locals.insert(VD);
+          if (CanWrap(VD->getInit(), VD->getType()))
+            Wrapping.insert(VD);
+        }
     } else if (const auto *BO = dyn_cast<BinaryOperator>(S);
                BO && BO->isAssignmentOp() &&
                (BO->getOpcode() == BO_MulAssign ||
                 containsProduct(BO->getRHS()))) {
       const Expr *Target = BO->getLHS()->IgnoreParenImpCasts();
+      const ValueDecl *Holder = nullptr;
       if (const auto *Ref = dyn_cast<DeclRefExpr>(Target)) {
         if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
-          Locals.insert(VD);
+          Locals.insert(VD), Holder = VD;
       } else if (const auto *ME = dyn_cast<MemberExpr>(Target)) {
         if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
-          Fields.insert(FD);
+          Fields.insert(FD), Holder = FD;
       }
+      if (Holder && (BO->getOpcode() != BO_Assign ||
+                     CanWrap(BO->getRHS(), Holder->getType())))
+        Wrapping.insert(Holder);
     }
     pushOwnParts(S, Work);
   }
@@ -58,24 +68,36 @@ GuardAnalysis &FunctionAnalyses::guards() {
   return *Guards;
 }
 
+static bool mayWrap(const Expr *E, const IntegerModel &Model);
+static const BinaryOperator *truncatedProduct(const Expr *Value,
+                                              QualType Store,
+                                              const PointFacts *Facts,
+                                              const IntegerModel &Model);
+
 void FunctionAnalyses::collectHoldersOnce() {
   if (Holders)
     return;
   Holders.emplace();
   FieldHolders.emplace();
-  collectHolders(Function->getBody(), *Holders, *FieldHolders);
+  WrappingHolders.emplace();
+  // The test findSizeOrigin puts to the value that reaches the call, put
+  // to every value first: a local none of whose products can wrap by their
+  // types needs no dataflow to find which of them reaches it.
+  collectHolders(Function->getBody(), *Holders, *FieldHolders,
+                 *WrappingHolders, [&](const Expr *Value, QualType Holder) {
+                   return mayWrap(Value, Model) ||
+                          truncatedProduct(Value, Holder, nullptr, Model);
+                 });
 }
 
-const llvm::SmallPtrSetImpl<const FieldDecl *> &
-FunctionAnalyses::productFields() {
+bool FunctionAnalyses::holdsProduct(const ValueDecl *D, bool EveryProduct) {
   collectHoldersOnce();
-  return *FieldHolders;
-}
-
-const llvm::SmallPtrSetImpl<const VarDecl *> &
-FunctionAnalyses::productHolders() {
-  collectHoldersOnce();
-  return *Holders;
+  if (!EveryProduct)
+    return WrappingHolders->count(D);
+  if (const auto *Var = dyn_cast<VarDecl>(D))
+    return Holders->count(Var);
+  const auto *Field = dyn_cast<FieldDecl>(D);
+  return Field && FieldHolders->count(Field);
 }
 
 /// Whether evaluating \p E (without facts) finds a multiplication that can
@@ -287,12 +309,13 @@ wrappingOf(const SizeOrigin &Origin, const IntegerModel &Model,
 static std::optional<SizeCandidate> narrowPart(const Expr *E,
                                                QualType SizeType,
                                                FunctionAnalyses &Function,
-                                               const IntegerModel &Model) {
+                                               const IntegerModel &Model,
+                                               bool EveryProduct) {
   const ASTContext &Ctx = Model.context();
   if (const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
       BO && (BO->getOpcode() == BO_Mul || BO->getOpcode() == BO_Add)) {
     for (const Expr *Side : {BO->getLHS(), BO->getRHS()})
-      if (auto Part = narrowPart(Side, SizeType, Function, Model))
+      if (auto Part = narrowPart(Side, SizeType, Function, Model, EveryProduct))
         return Part;
     return std::nullopt;
   }
@@ -301,7 +324,7 @@ static std::optional<SizeCandidate> narrowPart(const Expr *E,
   Part.Part = true;
   if (const VarDecl *Var = sizeVariable(E, Ctx);
       Var && Model.width(Var->getType()) < SizeBits &&
-      Function.productHolders().count(Var)) {
+      Function.holdsProduct(Var, EveryProduct)) {
     Part.Through = Var;
     return Part;
   }
@@ -309,7 +332,7 @@ static std::optional<SizeCandidate> narrowPart(const Expr *E,
   // `v->pcm_storage = v->pcm_current + vals * 2;` in int, read as a factor).
   if (auto Field = sizeField(E, Ctx);
       Field && Model.width(Field->first->getType()) < SizeBits &&
-      Function.productFields().count(Field->first)) {
+      Function.holdsProduct(Field->first, EveryProduct)) {
     Part.ThroughField = Field->first;
     Part.FieldKey = Field->second;
     Part.FieldRead = E;
@@ -325,12 +348,12 @@ std::optional<SizeCandidate> sizeCandidate(const Expr *SizeArg,
                                            bool EveryProduct) {
   // A local that is never assigned a product needs no further look.
   if (const VarDecl *Var = sizeVariable(SizeArg, Model.context()))
-    return Function.productHolders().count(Var)
+    return Function.holdsProduct(Var, EveryProduct)
                ? std::optional(SizeCandidate{SizeArg, Var})
                : std::nullopt;
   // A field the function assigns a product: followed like a local.
   if (auto Field = sizeField(SizeArg, Model.context());
-      Field && Function.productFields().count(Field->first)) {
+      Field && Function.holdsProduct(Field->first, EveryProduct)) {
     SizeCandidate Candidate{SizeArg, nullptr};
     Candidate.ThroughField = Field->first;
     Candidate.FieldKey = Field->second;
@@ -343,7 +366,7 @@ std::optional<SizeCandidate> sizeCandidate(const Expr *SizeArg,
   if (mayWrap(SizeArg, Model))
     return SizeCandidate{SizeArg, nullptr};
   if (std::optional<SizeCandidate> Part =
-          narrowPart(SizeArg, SizeType, Function, Model)) {
+          narrowPart(SizeArg, SizeType, Function, Model, EveryProduct)) {
     Part->SizeArg = SizeArg;
     return Part;
   }

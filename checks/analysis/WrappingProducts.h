@@ -42,12 +42,12 @@ public:
 
   /// The guard dataflow over the function's CFG.
   GuardAnalysis &guards();
-  /// The locals assigned a product somewhere in the function: only an
-  /// allocation sized by one of them needs the dataflow.
-  const llvm::SmallPtrSetImpl<const VarDecl *> &productHolders();
-  /// The same for fields: those the function assigns a product
-  /// (`bitmap->length = w * h * bpp;`), through any object.
-  const llvm::SmallPtrSetImpl<const FieldDecl *> &productFields();
+  /// Whether the function assigns local or field \p D a product
+  /// somewhere (`bitmap->length = w * h * bpp;`, through any object): only
+  /// an allocation sized by one of them needs the dataflow. Without
+  /// \p EveryProduct, only a product that can wrap by its types, or one
+  /// \p D's type truncates, or a multiplication in place (`n *= 2`).
+  bool holdsProduct(const ValueDecl *D, bool EveryProduct);
 
 private:
   /// Fills Holders and FieldHolders, in one walk of the body.
@@ -62,6 +62,7 @@ private:
   std::unique_ptr<GuardAnalysis> Guards;
   std::optional<llvm::SmallPtrSet<const VarDecl *, 8>> Holders;
   std::optional<llvm::SmallPtrSet<const FieldDecl *, 8>> FieldHolders;
+  std::optional<llvm::SmallPtrSet<const ValueDecl *, 8>> WrappingHolders;
 };
 
 /// The expression behind an allocation size, and where facts about it hold.
@@ -93,7 +94,7 @@ struct SizeCandidate {
   bool Part = false;
   /// Or the field SizeArg reads (with Part, as a factor or an addend, at
   /// FieldRead), which the function assigns a product
-  /// (FunctionAnalyses::productFields()), with its key.
+  /// (FunctionAnalyses::holdsProduct()), with its key.
   const FieldDecl *ThroughField = nullptr;
   ValueKey FieldKey;
   const Expr *FieldRead = nullptr;

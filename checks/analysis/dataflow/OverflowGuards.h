@@ -72,7 +72,8 @@ public:
     /// The expressions whose values reach here: the right-hand side of an
     /// assignment or an initializer; nullptr for "from the function's entry"
     /// (a parameter, or a declaration without initializer), or the
-    /// modifying statement itself for ++, += and the like.
+    /// modifying statement itself for ++, += and the like. Sorted (by
+    /// address): a set, compared and merged as one.
     llvm::SmallVector<const Stmt *, 2> Definitions;
   };
   /// `A * B <= Bound`; or, when Holder is set, "Holder holds A * B and it
