@@ -127,6 +127,48 @@ def tree_of(work, clones, case, commit):
     return where, None
 
 
+def compile_flags(case):
+    stubs = os.path.join(".calloc-stubs", case["id"])
+    # A 32-bit-only case is compiled for a 32-bit target too: its fix is often
+    # written under `#if SIZE_MAX ...`, compiled only there.
+    target = ["-m32"] if case["width"] == 32 else []
+    return [f"-I{stubs}"] + target + list(case.get("flags") or [])
+
+
+def program_facts(clang_tidy, plugin, tree, case, jobs):
+    """With --facts: the program's facts file (docs/facts.md) of the units
+    beside the case's file (its folder's .c files, compiled with the case's
+    flags; one that does not compile tells the others nothing), merged into
+    a file of the tree. Made once per tree and width."""
+    # Named for the checks library that wrote the summaries: a new build
+    # summarises again.
+    checks = os.path.join(os.path.dirname(os.path.abspath(plugin)), "CallocTidyChecks.so")
+    stamp = os.stat(checks) if os.path.exists(checks) else os.stat(plugin)
+    build = f"{stamp.st_size:x}{int(stamp.st_mtime):x}"
+    out = os.path.join(tree, f".calloc-facts-{case['id']}-{build}.tsv")
+    if os.path.exists(out):
+        return out
+    folder = os.path.dirname(case["file"])
+    units = sorted(os.path.join(folder, n) for n in os.listdir(os.path.join(tree, folder or "."))
+                   if n.endswith(".c"))
+    summaries = os.path.join(tree, f".calloc-facts-{case['id']}-{build}.d")
+    os.makedirs(summaries, exist_ok=True)
+
+    def one(unit):
+        target = os.path.join(summaries, unit.replace("/", "+") + ".tsv")
+        env = dict(os.environ, CALLOC_TIDY_FACTS_OUTPUT=target)
+        subprocess.run([clang_tidy, f"--load={plugin}", f"--checks=-*,{CHECK}", "--config={}",
+                        "--quiet", unit, "--"] + compile_flags(case),
+                       cwd=tree, env=env, capture_output=True)
+        return target
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        targets = list(pool.map(one, units))
+    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "calloc_facts.py"), "merge",
+                    "-o", out] + [t for t in targets if os.path.exists(t)],
+                   check=True, capture_output=True)
+    return out
+
+
 def lint(clang_tidy, plugin, tree, case, options):
     """(findings [(line, message)], error count, first errors) of CHECK on the case's file in TREE."""
     import yaml
@@ -137,12 +179,8 @@ def lint(clang_tidy, plugin, tree, case, options):
         merged = dict(preset.get("CheckOptions") or {})
         merged.update(config["CheckOptions"])
         config["CheckOptions"] = merged
-    stubs = os.path.join(".calloc-stubs", case["id"])
-    # A 32-bit-only case is compiled for a 32-bit target too: its fix is often
-    # written under `#if SIZE_MAX ...`, compiled only there.
-    target = ["-m32"] if case["width"] == 32 else []
     cmd = [clang_tidy, f"--load={plugin}", f"--checks=-*,{CHECK}", f"--config={json.dumps(config)}",
-           case["file"], "--", f"-I{stubs}"] + target + list(case.get("flags") or [])
+           case["file"], "--"] + compile_flags(case)
     done = subprocess.run(cmd, cwd=tree, capture_output=True, text=True, errors="replace")
     findings, errors = [], []
     target = os.path.normpath(os.path.join(tree, case["file"]))
@@ -176,10 +214,13 @@ def judge_version(args, case, version, commit):
     if not lines:
         out["error"] = f"no line of {case['file']} at {commit[:12]} has hash {', '.join(sorted(wanted))}"
         return out
+    facts = (program_facts(args.clang_tidy, args.plugin, tree, case, args.jobs)
+             if args.facts else "none")
     for level, options in LEVELS.items():
         opts = dict(options)
         if case["width"] == 32:
             opts[f"{CHECK}.SizeTypeBits"] = 32
+        opts[f"{CHECK}.ProgramFacts"] = facts
         findings, nerrors, first = lint(args.clang_tidy, args.plugin, tree, case, opts)
         at = [text for n, text in findings if n in lines]
         out["levels"][level] = {"hit": bool(at), "messages": at, "findings": len(findings),
@@ -265,6 +306,8 @@ def main():
     parser.add_argument("--markdown", help="write the tables to this file")
     parser.add_argument("--json", help="write every result to this file")
     parser.add_argument("--verbose", "-v", action="store_true", help="print each finding's message")
+    parser.add_argument("--facts", action="store_true",
+                        help="lint with the program's facts of the units beside each case's file")
     args = parser.parse_args()
     if args.command == "hash":
         with open(args.file, encoding="utf-8", errors="replace") as f:

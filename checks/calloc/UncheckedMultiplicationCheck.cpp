@@ -36,6 +36,7 @@ static constexpr llvm::StringLiteral NarrowProductsNeedSourceOption =
     "NarrowProductsNeedSource";
 static constexpr llvm::StringLiteral ProgramFactsOption = "ProgramFacts";
 static constexpr llvm::StringLiteral FactsOutputOption = "FactsOutput";
+static constexpr llvm::StringLiteral WholeProgramOption = "WholeProgram";
 
 /// Where the facts pass wants summaries: the option, else the environment
 /// variable CALLOC_TIDY_FACTS_OUTPUT, which tools/calloc_facts.py sets so
@@ -70,7 +71,8 @@ UncheckedMultiplicationCheck::UncheckedMultiplicationCheck(
           Options.get<bool>(NarrowProductsNeedSourceOption, false)),
       NonZeroingMallocFix(Options.get<bool>(NonZeroingMallocFixOption, false)),
       ProgramFactsFile(Options.getLocalOrGlobal(ProgramFactsOption, "")),
-      FactsOutput(factsOutput(Options.get(FactsOutputOption, ""))) {}
+      FactsOutput(factsOutput(Options.get(FactsOutputOption, ""))),
+      WholeProgram(Options.getLocalOrGlobal(WholeProgramOption, false)) {}
 
 void UncheckedMultiplicationCheck::storeOptions(
     ClangTidyOptions::OptionMap &Opts) {
@@ -87,6 +89,7 @@ void UncheckedMultiplicationCheck::storeOptions(
   Options.store(Opts, ProgramFactsOption, ProgramFactsFile);
   // As configured: the environment variable is not configuration.
   Options.store(Opts, FactsOutputOption, Options.get(FactsOutputOption, ""));
+  Options.store(Opts, WholeProgramOption, WholeProgram);
 }
 
 void UncheckedMultiplicationCheck::registerMatchers(MatchFinder *Finder) {
@@ -120,7 +123,7 @@ void UncheckedMultiplicationCheck::writeUnitFacts() {
   std::string Text;
   onAnalysisStack([&] {
     unitFacts(*Unit);
-    Text = summarizeUnit(*Sources);
+    Text = summarizeUnit(*Sources, *Callers);
   });
   // A folder gets one file per unit, named for its main file (a lint run
   // of many files in one process); a file name is used as it is.
@@ -185,6 +188,7 @@ void UncheckedMultiplicationCheck::unitFacts(ASTContext &Ctx) {
         !Path.empty())
       Program = ProgramFacts::load(Path);
   Sources->useProgramFacts(Program.get());
+  Callers->useProgramFacts(Program.get(), WholeProgram);
 }
 
 FunctionAnalyses &UncheckedMultiplicationCheck::analysesOf(const Decl *Function,

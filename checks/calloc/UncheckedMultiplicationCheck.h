@@ -92,6 +92,9 @@ private:
   const std::string ProgramFactsFile;
   /// Where the facts pass wants this unit's summary written, or empty.
   const std::string FactsOutput;
+  /// The facts file holds every caller of the program's functions (an
+  /// application): parameters take what the program passes (CallSites.h).
+  const bool WholeProgram;
   ASTContext *Unit = nullptr;
   std::shared_ptr<const ProgramFacts> Program;
   std::unique_ptr<IntegerModel> Model;

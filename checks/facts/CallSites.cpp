@@ -33,11 +33,27 @@ const FunctionDecl *CallSites::followed(const FunctionDecl *FD) {
   return It->second;
 }
 
+/// A function with external linkage whose calls the facts pass reports.
+static const FunctionDecl *externalFunction(const FunctionDecl *FD) {
+  if (!FD || !FD->isExternallyVisible() || FD->isDependentContext() ||
+      FD->isVariadic() || programKey(FD).empty())
+    return nullptr;
+  return FD->getCanonicalDecl();
+}
+
 void CallSites::read(const Stmt *S) {
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
     const FunctionDecl *Callee = followed(Call->getDirectCallee());
-    if (!Callee)
+    if (!Callee) {
+      if (const FunctionDecl *External =
+              externalFunction(Call->getDirectCallee())) {
+        ExternalCalls[External].push_back(Call);
+        if (const auto *Name = dyn_cast<DeclRefExpr>(
+                Call->getCallee()->IgnoreParenImpCasts()))
+          CalleeNames.insert(Name);
+      }
       return;
+    }
     Calls[Callee].push_back(Call);
     if (const auto *Name =
             dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
@@ -45,11 +61,47 @@ void CallSites::read(const Stmt *S) {
     return;
   }
   // A function named other than as the callee of a call (read after it).
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
     if (const FunctionDecl *Named =
             followed(dyn_cast<FunctionDecl>(Ref->getDecl()));
         Named && !CalleeNames.count(Ref))
       Escapes[Named] = true;
+    else if (const FunctionDecl *External =
+                 externalFunction(dyn_cast<FunctionDecl>(Ref->getDecl()));
+             External && !CalleeNames.count(Ref))
+      ExternalEscapes.insert(External);
+  }
+}
+
+void CallSites::summarizeCalls(
+    llvm::function_ref<void(const FunctionDecl *, unsigned, ValueRange)>
+        Passes,
+    llvm::function_ref<void(const FunctionDecl *)> Escaped) {
+  Walk.ensureWalked();
+  for (const FunctionDecl *F : ExternalEscapes)
+    if (!inSystemHeader(F, Model.context().getSourceManager()))
+      Escaped(F);
+  const SourceManager &SM = Model.context().getSourceManager();
+  for (const auto &[F, FunctionCalls] : ExternalCalls) {
+    // The C library's and other system functions are not the program's.
+    if (inSystemHeader(F, SM))
+      continue;
+    for (unsigned I = 0; I < F->getNumParams(); ++I) {
+      if (!F->getParamDecl(I)->getType()->isIntegralOrEnumerationType())
+        continue;
+      std::optional<ValueRange> All;
+      for (const CallExpr *Call : FunctionCalls) {
+        if (I >= Call->getNumArgs()) {
+          All.reset();
+          break;
+        }
+        ValueRange Arg = argumentRange(Call->getArg(I));
+        All = All ? All->join(Arg) : Arg;
+      }
+      if (All)
+        Passes(F, I, *All);
+    }
+  }
 }
 
 ValueRange CallSites::argumentRange(const Expr *Arg) {
@@ -100,6 +152,16 @@ std::optional<ValueRange> CallSites::computeRangeOf(const ParmVarDecl *Param,
       dyn_cast_or_null<FunctionDecl>(Param->getDeclContext());
   if (!Param->getType()->isIntegralOrEnumerationType())
     return std::nullopt;
+  // A function other units call: what the whole program passes, when the
+  // user says the program is whole (useProgramFacts).
+  if (Program && Function && Function->isExternallyVisible()) {
+    std::optional<ValueRange> Passed = Program->passed(Param);
+    ValueRange Type = Model.rangeOf(Param->getType());
+    if (!Passed || (ExactConversions && !Type.contains(*Passed)))
+      return std::nullopt;
+    ValueRange Held = Type.meet(*Passed);
+    return Held == Type ? std::nullopt : std::optional(Held);
+  }
   const llvm::SmallVectorImpl<const CallExpr *> *Found = callsOf(Function);
   if (!Found)
     return std::nullopt;

@@ -16,11 +16,14 @@
 #include "analysis/expressions/StatementEffects.h"
 #include "analysis/dataflow/UnitQueries.h"
 #include "facts/FileWalk.h"
+#include "facts/OtherUnits.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <memory>
@@ -58,6 +61,24 @@ public:
 
   void read(const Stmt *S) override;
 
+  /// With \p Facts and \p WholeProgram (every caller of the program's
+  /// functions is in the facts: an application, not a library), a
+  /// parameter of a function with external linkage takes the values the
+  /// program's calls pass (OtherUnits::passed).
+  void useProgramFacts(const OtherUnits *Facts, bool WholeProgram) {
+    Program = WholeProgram ? Facts : nullptr;
+  }
+
+  /// For the facts pass: the values this unit passes each integer
+  /// parameter of each function with external linkage it calls directly
+  /// (the union over its calls, as the argument's range before the
+  /// conversion to the parameter), and the functions with external linkage
+  /// it names other than by calling them (their address escapes).
+  void summarizeCalls(
+      llvm::function_ref<void(const FunctionDecl *, unsigned, ValueRange)>
+          Passes,
+      llvm::function_ref<void(const FunctionDecl *)> Escaped);
+
 private:
   std::optional<ValueRange> computeRangeOf(const ParmVarDecl *Param,
                                            bool ExactConversions);
@@ -76,6 +97,11 @@ private:
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 4>>
       Calls;
   llvm::DenseMap<const FunctionDecl *, bool> Escapes;
+  /// The same for functions with external linkage, for the facts pass.
+  llvm::MapVector<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 4>>
+      ExternalCalls;
+  llvm::SetVector<const FunctionDecl *> ExternalEscapes;
+  const OtherUnits *Program = nullptr;
   /// internalFunction() of each function the walk met, asked once.
   llvm::DenseMap<const FunctionDecl *, const FunctionDecl *> Followed;
   /// The names of callees read so far: not escapes.

@@ -154,7 +154,7 @@ private:
       const Stmt *S = Work.pop_back_val();
       if (isRead(S)) {
         for (StatementReader *R : Readers)
-          R->read(S);
+          R->readIn(S, Owner);
         if (const auto *Call = dyn_cast<CallExpr>(S); Call && Owner)
           Own.push_back(Call);
       }

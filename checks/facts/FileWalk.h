@@ -47,6 +47,9 @@ class StatementReader {
 public:
   virtual ~StatementReader() = default;
   virtual void read(const Stmt *S) = 0;
+  /// The same, with the function (or block) whose own code \p S is, or
+  /// null outside any (a global's initializer).
+  virtual void readIn(const Stmt *S, const Decl *Owner) { read(S); }
 };
 
 class FileWalk {

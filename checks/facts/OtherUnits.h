@@ -22,6 +22,7 @@
 #include "analysis/expressions/IntegerRanges.h"
 
 #include "clang/AST/Decl.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <optional>
 #include <string>
@@ -35,10 +36,18 @@ struct PlaceSummary {
   std::string InputAt;
   /// Where the program grows it from its own value (`cap *= 2`).
   std::string GrowthAt;
-  /// Some unit compares it with a constant that bounds it.
+  /// Every function of the program that writes it tests it against a
+  /// constant that bounds it there (`h->width = get16(p); if (h->width >
+  /// 16384) return -1;`): the limit holds wherever it is read.
   bool Compared = false;
-  /// The limits those comparisons state (ValueSources::Writes).
+  /// Those limits, the weakest of the writers' (from above, and from below
+  /// where every writer tests one).
   std::optional<Wide> Upper, Lower;
+  /// In a unit's summary: a function of the unit writes it and tests no
+  /// limit; no limit holds for the program then.
+  bool LimitUnknown = false;
+  /// In a unit's summary: a writer tests no minimum.
+  bool NoLower = false;
   /// The least value the program's writes give it, when every write is
   /// read (ValueSources::Writes::Least); a unit that writes it in a way
   /// not read (`n--`, `&n` handed to a call) makes it unknown.
@@ -52,6 +61,15 @@ struct FunctionSummary {
   /// Where the number from outside the program its result carries comes
   /// from, as `file:line`; empty when it carries none.
   std::string InputAt;
+  /// What the program's calls pass each integer parameter (the union over
+  /// the units that call it), by index; none where a call passes a value
+  /// no range was read for.
+  llvm::SmallVector<std::optional<ValueRange>, 2> Passed;
+  /// By index: some unit passes a value it could not bound.
+  llvm::SmallVector<bool, 2> Unbounded;
+  /// A unit names it other than by calling it: its address escapes, and
+  /// its callers are not all known.
+  bool Escapes = false;
 };
 
 /// The program's facts about names defined or written in other units.
@@ -62,6 +80,11 @@ public:
   virtual const PlaceSummary *place(const ValueDecl *D) const = 0;
   /// The facts about function \p F's result, when it is defined elsewhere.
   virtual const FunctionSummary *function(const FunctionDecl *F) const = 0;
+  /// The values the program's calls pass \p Param, when its function
+  /// has external linkage, the program calls it, and no unit lets its
+  /// address escape. Whether that is all its callers is the user's word
+  /// (the WholeProgram option): a library's callers are not in it.
+  virtual std::optional<ValueRange> passed(const ParmVarDecl *Param) const = 0;
   /// The file the facts come from, for notes.
   virtual llvm::StringRef source() const = 0;
 };

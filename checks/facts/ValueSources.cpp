@@ -112,6 +112,7 @@ void ValueSources::read(const Stmt *S) {
       Writes &W = Index[D];
       W.Values.push_back(BO->getRHS());
       noteLeast(W, BO);
+      noteWriter(W);
       auto IsSelf = [&](const Expr *E) { return storageOf(E) == D; };
       if (!W.Growth &&
           (growsGeometrically(BO, IsSelf) || (Var && addsTo(BO, IsSelf))))
@@ -128,6 +129,7 @@ void ValueSources::read(const Stmt *S) {
     const ValueDecl *D = storageOf(UO->getSubExpr());
     const auto *Var = dyn_cast_or_null<VarDecl>(D);
     if (D && (!Var || Var->hasGlobalStorage())) {
+      noteWriter(Index[D]);
       // A step up keeps the least value; a step down may pass it.
       if (UO->isDecrementOp())
         Index[D].LeastUnknown = true;
@@ -151,6 +153,7 @@ void ValueSources::read(const Stmt *S) {
         continue;
       // What the callee stores there is not read here.
       Index[D].LeastUnknown = true;
+      noteWriter(Index[D]);
       if (Inputs.storesInputThrough(Call, I)) {
         Index[D].InputCalls.push_back(Call);
         continue;
@@ -341,8 +344,14 @@ void ValueSources::noteComparison(const BinaryOperator *Test, const Expr *Side,
   if (*C > (Above ? 1 : 255)) {
     W.Compared = true;
     W.Upper = W.Upper ? std::min(*W.Upper, *C) : *C;
+    auto [It, New] = W.UpperIn.try_emplace(ReadingIn, *C);
+    if (!New)
+      It->second = std::min(It->second, *C);
   } else if (!Above) {
     W.Lower = W.Lower ? std::max(*W.Lower, *C) : *C;
+    auto [It, New] = W.LowerIn.try_emplace(ReadingIn, *C);
+    if (!New)
+      It->second = std::max(It->second, *C);
   }
 }
 
@@ -940,6 +949,10 @@ Trace ValueSources::Tracer::traceParameter(const ParmVarDecl *Param,
         Args.push_back(Call->getArg(Index));
     return traceAll(Args, Depth + 1);
   }
+  // With the whole program's facts, what its calls pass bounds it: no
+  // outside caller remains to pass any value.
+  if (std::optional<ValueRange> Passed = Sources.Callers.rangeOf(Param))
+    return capped(Trace{}, Passed->Hi);
   if (isPublic(Function))
     return {nullptr, Param};
   return {};
@@ -1339,13 +1352,32 @@ void ValueSources::summarize(
     if (programKey(D).empty() || inSystemHeader(D, SM))
       continue;
     PlaceSummary P;
-    P.Compared = W.Compared;
-    P.Upper = W.Upper;
-    P.Lower = W.Lower;
+    // What this unit guarantees wherever the place is read: the limits
+    // each function that writes it tests there, the weakest of them; none
+    // when a writer tests none. A unit that only reads it says nothing.
+    if (!W.Writers.empty()) {
+      P.Compared = true;
+      for (const Decl *Writer : W.Writers) {
+        auto Up = W.UpperIn.find(Writer);
+        if (!Writer || Up == W.UpperIn.end()) {
+          P.Compared = false;
+          P.LimitUnknown = true;
+          break;
+        }
+        P.Upper = P.Upper ? std::max(*P.Upper, Up->second) : Up->second;
+        auto Low = W.LowerIn.find(Writer);
+        if (Low == W.LowerIn.end())
+          P.NoLower = true;
+        else if (!P.NoLower)
+          P.Lower = P.Lower ? std::min(*P.Lower, Low->second) : Low->second;
+      }
+      if (P.NoLower)
+        P.Lower.reset();
+    }
     P.GrowthAt = whereIs(W.Growth, SM);
     P.Least = W.LeastUnknown ? std::nullopt : W.Least;
     P.LeastKnown = !W.LeastUnknown;
-    if (!W.Compared) {
+    if (!P.Compared) {
       Tracer T(*this);
       if (Trace Found = T.traceWrites(D); Found.Input)
         P.InputAt = whereIs(Found.Input, SM);

@@ -178,6 +178,13 @@ public:
     /// its address handed to a call) or it is never written here.
     std::optional<Wide> Least;
     bool LeastUnknown = false;
+    /// For the facts pass: the functions that write it, and in each
+    /// function the limits it is tested against there. A limit the
+    /// function that sets a field tests holds wherever the field is read
+    /// in the program (`h->width = get16(p); if (h->width > 16384) fail;`),
+    /// where a test in some other function holds on that function's paths.
+    llvm::SmallVector<const Decl *, 2> Writers;
+    llvm::SmallDenseMap<const Decl *, Wide, 2> UpperIn, LowerIn;
     /// For a floating-point place that no test bounds: the condition of a
     /// test that would limit it from above but lets NaN through, since
     /// every ordered comparison with NaN is false (`if (d < 0 || d > 30)
@@ -187,6 +194,10 @@ public:
 
   /// Indexes the writes of the file, in its FileWalk.
   void read(const Stmt *S) override;
+  void readIn(const Stmt *S, const Decl *Owner) override {
+    ReadingIn = Owner;
+    read(S);
+  }
 
   /// Consults \p Facts (may be null) for names this unit does not define
   /// or does not write alone: fields and globals, and functions defined
@@ -247,6 +258,13 @@ private:
   FileWalk &Walk;
   llvm::DenseMap<const ValueDecl *, Writes> Index;
   const OtherUnits *Program = nullptr;
+  /// The function whose statement read() reads (FileWalk).
+  const Decl *ReadingIn = nullptr;
+  /// Notes that the function being read writes \p W.
+  void noteWriter(Writes &W) {
+    if (!llvm::is_contained(W.Writers, ReadingIn))
+      W.Writers.push_back(ReadingIn);
+  }
   /// The tests noteNanPassingTests() found, each with its condition; read
   /// before the tests themselves (the `if` comes first in the walk).
   llvm::DenseMap<const BinaryOperator *, const Expr *> NanPassing;

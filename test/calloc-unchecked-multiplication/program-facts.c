@@ -9,10 +9,13 @@
 // RUN: rm -rf %t.d && mkdir -p %t.d
 // RUN: env CALLOC_TIDY_FACTS_OUTPUT=%t.d/loader.tsv %clang_tidy --load %calloc_plugin --checks='-*,calloc-unchecked-multiplication' --config='{}' --quiet %S/Inputs/program-facts/loader.c -- -I%S/Inputs/program-facts
 // RUN: env CALLOC_TIDY_FACTS_OUTPUT=%t.d/this.tsv %clang_tidy --load %calloc_plugin --checks='-*,calloc-unchecked-multiplication' --config='{}' --quiet %s -- -I%S/Inputs/program-facts
-// RUN: %python %S/../../tools/calloc_facts.py merge -o %t.facts %t.d/loader.tsv %t.d/this.tsv
+// RUN: env CALLOC_TIDY_FACTS_OUTPUT=%t.d/checker.tsv %clang_tidy --load %calloc_plugin --checks='-*,calloc-unchecked-multiplication' --config='{}' --quiet %S/Inputs/program-facts/checker.c -- -I%S/Inputs/program-facts
+// RUN: %python %S/../../tools/calloc_facts.py merge -o %t.facts %t.d/loader.tsv %t.d/this.tsv %t.d/checker.tsv
 // RUN: FileCheck --check-prefix=FACTS --match-full-lines --strict-whitespace %s < %t.facts
 //
-// The merged file, sorted: the limits the loader tests, the least value its
+// The merged file, sorted: the limits the loader tests where it sets each
+// field (checker.c's test of the frame count, which it does not set, is
+// no limit of the program's), the least value its
 // writes give each field (bytes assembled: 0), and the functions whose
 // result carries input (bytes assembled into a number; read_tag's is
 // 16 bits wide, which the reading unit's own types cap).
@@ -32,13 +35,16 @@
 // RUN: %check_calloc_tidy -check-suffix=FACTS -check-option=calloc-unchecked-multiplication.ProgramFacts=%t.facts %s calloc-unchecked-multiplication %t -- -- -I%S/Inputs/program-facts
 // RUN: %check_calloc_tidy -check-suffix=ALONE -check-option=calloc-unchecked-multiplication.ProgramFacts=none %s calloc-unchecked-multiplication %t -- -- -I%S/Inputs/program-facts
 //
-// A third unit that steps the row count down: the least value of the
-// whole program is unknown, and the tile product is reported again.
+// A third unit that steps the row count down and tests no limit where it
+// does: neither the least value nor the limit holds for the whole program,
+// and the tile product is reported again.
 // RUN: env CALLOC_TIDY_FACTS_OUTPUT=%t.d/shrink.tsv %clang_tidy --load %calloc_plugin --checks='-*,calloc-unchecked-multiplication' --config='{}' --quiet %S/Inputs/program-facts/shrink.c -- -I%S/Inputs/program-facts
 // RUN: %python %S/../../tools/calloc_facts.py merge -o %t.shrink %t.d/loader.tsv %t.d/this.tsv %t.d/shrink.tsv
-// RUN: grep 'rows	least' %t.shrink | FileCheck --check-prefix=SHRUNK %s
+// RUN: grep 'image.tiles.rows' %t.shrink | FileCheck --check-prefix=SHRUNK %s
 // SHRUNK: field image.tiles.rows	least	0
 // SHRUNK-NEXT: field image.tiles.rows	least	?
+// SHRUNK-NEXT: field image.tiles.rows	limit	<=64
+// SHRUNK-NEXT: field image.tiles.rows	limit	?
 // RUN: %check_calloc_tidy -check-suffix=SHRINK -check-option=calloc-unchecked-multiplication.ProgramFacts=%t.shrink %s calloc-unchecked-multiplication %t -- -- -I%S/Inputs/program-facts
 //
 // Stale: read_count renamed since, and the loader's unit gone from the

@@ -22,6 +22,30 @@ static std::optional<Wide> parseLimit(llvm::StringRef Text) {
   return Wide(V);
 }
 
+/// One unit's `passes INDEX LO HI`, joined into what the others pass; a
+/// bound the unit could not give (`*`) leaves the parameter unknown.
+void ProgramFacts::notePassed(FunctionSummary &F, llvm::StringRef IndexText,
+                              llvm::StringRef Lo, llvm::StringRef Hi) {
+  unsigned Index;
+  if (IndexText.getAsInteger(10, Index) || Index > 255)
+    return;
+  if (F.Passed.size() <= Index) {
+    F.Passed.resize(Index + 1);
+    F.Unbounded.resize(Index + 1, false);
+  }
+  std::optional<Wide> L = parseLimit(Lo), H = parseLimit(Hi);
+  std::optional<ValueRange> &Slot = F.Passed[Index];
+  if (F.Unbounded[Index])
+    return;
+  if (!L || !H || *L > *H) {
+    F.Unbounded[Index] = true;
+    Slot.reset();
+    return;
+  }
+  ValueRange R{*L, *H};
+  Slot = Slot ? Slot->join(R) : R;
+}
+
 ProgramFacts::ProgramFacts(llvm::StringRef Text, llvm::StringRef Path)
     : Path(Path.str()) {
   llvm::SmallVector<llvm::StringRef, 0> Lines;
@@ -37,8 +61,13 @@ ProgramFacts::ProgramFacts(llvm::StringRef Text, llvm::StringRef Path)
     llvm::StringRef Key = Cols[0], Kind = Cols[1];
     bool IsFunction = Key.starts_with("fn ");
     if (IsFunction) {
-      if (Kind == "input" && Functions[Key].InputAt.empty())
-        Functions[Key].InputAt = Cols[2].str();
+      FunctionSummary &F = Functions[Key];
+      if (Kind == "input" && F.InputAt.empty())
+        F.InputAt = Cols[2].str();
+      else if (Kind == "escapes")
+        F.Escapes = true;
+      else if (Kind == "passes" && Cols.size() >= 5)
+        notePassed(F, Cols[2], Cols[3], Cols[4]);
       continue;
     }
     if (!Key.starts_with("field ") && !Key.starts_with("var "))
@@ -62,26 +91,33 @@ ProgramFacts::ProgramFacts(llvm::StringRef Text, llvm::StringRef Path)
       } else {
         P.Least = P.Least ? std::min(*P.Least, *V) : *V;
       }
-    } else if (Kind == "minimum") {
-      // Tested against a small constant from below only: a minimum, not
-      // a limit that bounds it (`if (w < 1) fail;`).
-      llvm::StringRef Limit = Cols[2];
-      if (Limit.consume_front(">="))
-        if (std::optional<Wide> V = parseLimit(Limit))
-          P.Lower = P.Lower ? std::max(*P.Lower, *V) : *V;
     } else if (Kind == "limit") {
-      // Tested somewhere against these constants: the smallest limit from
-      // above and the largest from below hold, as within one file.
-      P.Compared = true;
+      // Each unit that writes it says what its writers test; the weakest
+      // holds for the program, and nothing once one unit says `?`.
+      if (Unlimited.contains(Key))
+        continue;
+      std::optional<Wide> Up, Low;
       for (llvm::StringRef Limit : llvm::ArrayRef(Cols).drop_front(2)) {
-        if (Limit.consume_front("<=")) {
-          if (std::optional<Wide> V = parseLimit(Limit))
-            P.Upper = P.Upper ? std::min(*P.Upper, *V) : *V;
-        } else if (Limit.consume_front(">=")) {
-          if (std::optional<Wide> V = parseLimit(Limit))
-            P.Lower = P.Lower ? std::max(*P.Lower, *V) : *V;
-        }
+        if (Limit.consume_front("<="))
+          Up = parseLimit(Limit);
+        else if (Limit.consume_front(">="))
+          Low = parseLimit(Limit);
       }
+      if (!Up) {
+        Unlimited.insert(Key);
+        P.Compared = false;
+        P.Upper.reset();
+        P.Lower.reset();
+        continue;
+      }
+      bool First = !P.Compared;
+      P.Compared = true;
+      P.Upper = P.Upper ? std::max(*P.Upper, *Up) : *Up;
+      // A minimum holds only where every unit's writers test one.
+      if (First)
+        P.Lower = Low;
+      else if (P.Lower)
+        P.Lower = Low ? std::optional(std::min(*P.Lower, *Low)) : std::nullopt;
     }
   }
 }
@@ -90,6 +126,16 @@ const PlaceSummary *ProgramFacts::place(const ValueDecl *D) const {
   std::string Key = programKey(D);
   auto Found = Key.empty() ? Places.end() : Places.find(Key);
   return Found == Places.end() ? nullptr : &Found->second;
+}
+
+std::optional<ValueRange>
+ProgramFacts::passed(const ParmVarDecl *Param) const {
+  const auto *F = dyn_cast_or_null<FunctionDecl>(Param->getDeclContext());
+  const FunctionSummary *S = F ? function(F) : nullptr;
+  unsigned Index = Param->getFunctionScopeIndex();
+  if (!S || S->Escapes || Index >= S->Passed.size())
+    return std::nullopt;
+  return S->Passed[Index];
 }
 
 const FunctionSummary *ProgramFacts::function(const FunctionDecl *F) const {
@@ -151,7 +197,15 @@ std::string ProgramFacts::locate(llvm::StringRef MainFile,
   return {};
 }
 
-std::string summarizeUnit(ValueSources &Sources) {
+/// A bound as the file writes it: `*` beyond 64 bits, where it bounds
+/// nothing.
+static std::string bound(Wide V) {
+  if (V < Wide(INT64_MIN) || V > Wide(INT64_MAX))
+    return "*";
+  return std::to_string(static_cast<long long>(V));
+}
+
+std::string summarizeUnit(ValueSources &Sources, CallSites &Callers) {
   std::vector<std::string> Lines;
   // A limit beyond 64 bits limits nothing a facts file needs to say.
   auto Printable = [](const std::optional<Wide> &V) {
@@ -174,9 +228,8 @@ std::string summarizeUnit(ValueSources &Sources) {
           Lines.push_back(Key + "\tgrowth\t" + P.GrowthAt);
         if (P.Compared)
           Lines.push_back(Key + "\tlimit" + Limits(P));
-        else if (Printable(P.Lower))
-          Lines.push_back(Key + "\tminimum\t>=" +
-                          std::to_string(static_cast<long long>(*P.Lower)));
+        else if (P.LimitUnknown)
+          Lines.push_back(Key + "\tlimit\t?");
         if (!P.LeastKnown)
           Lines.push_back(Key + "\tleast\t?");
         else if (Printable(P.Least))
@@ -185,6 +238,14 @@ std::string summarizeUnit(ValueSources &Sources) {
       },
       [&](const FunctionDecl *F, const FunctionSummary &S) {
         Lines.push_back(programKey(F) + "\tinput\t" + S.InputAt);
+      });
+  Callers.summarizeCalls(
+      [&](const FunctionDecl *F, unsigned Index, ValueRange Passed) {
+        Lines.push_back(programKey(F) + "\tpasses\t" + std::to_string(Index) +
+                        "\t" + bound(Passed.Lo) + "\t" + bound(Passed.Hi));
+      },
+      [&](const FunctionDecl *F) {
+        Lines.push_back(programKey(F) + "\tescapes\t-");
       });
   llvm::sort(Lines);
   Lines.erase(std::unique(Lines.begin(), Lines.end()), Lines.end());

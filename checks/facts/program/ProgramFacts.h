@@ -9,11 +9,15 @@
 //
 //   fn read_count	input	net.c:12        its result carries input
 //   field hdr.width	input	parse.c:40      input is stored there
-//   field hdr.width	limit	<=65535	>=1   a unit tests it against these
-//   field hdr.depth	minimum	>=1           ... or only against a minimum
+//   field hdr.width	limit	<=65535	>=1   every function of the unit that
+//                                          writes it tests it against these
+//   field hdr.depth	limit	?               one that writes it tests none
 //   field buf.cap	growth	buf.c:7         a unit grows it from itself
 //   field hdr.cols	least	0               a unit's writes keep it >= 0
 //   field hdr.rows	least	?               a unit writes it unseen (`--`)
+//   fn make_table	passes	0	1	64     a unit's calls pass argument 0
+//                                          values from 1 to 64 (`*`: no bound)
+//   fn handler	escapes	-                 a unit takes its address
 //
 // A check loads the file once per process (again only when it changes),
 // from the `ProgramFacts` option, or else by looking where tools look for
@@ -26,6 +30,7 @@
 #ifndef CALLOC_TIDY_FACTS_PROGRAM_PROGRAMFACTS_H
 #define CALLOC_TIDY_FACTS_PROGRAM_PROGRAMFACTS_H
 
+#include "facts/CallSites.h"
 #include "facts/OtherUnits.h"
 #include "facts/ValueSources.h"
 
@@ -49,6 +54,7 @@ public:
 
   const PlaceSummary *place(const ValueDecl *D) const override;
   const FunctionSummary *function(const FunctionDecl *F) const override;
+  std::optional<ValueRange> passed(const ParmVarDecl *Param) const override;
   llvm::StringRef source() const override { return Path; }
 
   /// The facts at \p Path, read once per process and again when the file
@@ -67,13 +73,17 @@ private:
   std::string Path;
   llvm::StringMap<PlaceSummary> Places;
   llvm::StringMap<FunctionSummary> Functions;
+  void notePassed(FunctionSummary &F, llvm::StringRef Index,
+                  llvm::StringRef Lo, llvm::StringRef Hi);
   /// Places some unit writes in a way no least value can be given for.
   llvm::StringSet<> Unknown;
+  /// Places a unit writes without testing a limit where it writes them.
+  llvm::StringSet<> Unlimited;
 };
 
 /// What \p Sources says this unit tells the others, as facts-file lines,
 /// sorted.
-std::string summarizeUnit(ValueSources &Sources);
+std::string summarizeUnit(ValueSources &Sources, CallSites &Callers);
 
 } // namespace clang::tidy::calloc
 
