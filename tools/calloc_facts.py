@@ -131,6 +131,9 @@ def tool_key(args):
 
 
 def collect(args):
+    # clang-tidy runs each unit in its compile command's folder: every path
+    # it is handed must not depend on ours.
+    args.build = os.path.abspath(args.build)
     units = read_database(args.build)
     tool = tool_key(args)
     cache = os.path.join(args.build, "calloc-facts.d")
@@ -162,18 +165,38 @@ def ninja_escape(s):
     return s.replace("$", "$$").replace(" ", "$ ").replace(":", "$:")
 
 
-def dependency_command(command):
-    """The unit's compile command without its outputs: what `-M` needs to
-    list the headers the unit reads."""
-    out, skip = [], False
+INCLUDE_FLAGS = ("-I", "-isystem", "-iquote", "-idirafter")
+
+
+def dependency_command(command, directory, file):
+    """The unit's compile command without its outputs, for `-M` to list the
+    headers the unit reads; with the source and the include folders made
+    absolute, so that every header it lists is, whatever folder Ninja runs
+    in."""
+    out, skip, absolute_next = [], False, False
     for a in command:
         if skip:
             skip = False
+            continue
+        if absolute_next:
+            out.append(os.path.join(directory, a))
+            absolute_next = False
             continue
         if a in ("-o", "-MF", "-MT", "-MQ"):
             skip = True
             continue
         if a in ("-c", "-MD", "-MMD", "-M", "-MM", "-MP") or a.startswith(("-o", "-MF", "-MT", "-MQ")):
+            continue
+        if a in INCLUDE_FLAGS:
+            out.append(a)
+            absolute_next = True
+            continue
+        flag = next((f for f in INCLUDE_FLAGS if a.startswith(f) and len(a) > len(f)), None)
+        if flag:
+            out.append(flag + os.path.join(directory, a[len(flag):]))
+            continue
+        if os.path.normpath(os.path.join(directory, a)) == file:
+            out.append(file)
             continue
         out.append(a)
     return out
@@ -211,7 +234,7 @@ def write_ninja(args):
         lines.append(f"build {ninja_escape(target)}: summarise {ninja_escape(file)}")
         lines.append(f"  dir = {ninja_escape(shlex.quote(directory))}")
         lines.append("  listheaders = " + ninja_escape(
-            " ".join(shlex.quote(a) for a in dependency_command(command))))
+            " ".join(shlex.quote(a) for a in dependency_command(command, directory, file))))
     lines.append(f"build {ninja_escape(merged)}: merge "
                  + " ".join(ninja_escape(s) for s in summaries))
     lines.append(f"default {ninja_escape(merged)}")
