@@ -306,12 +306,22 @@ AllocatorDiscovery::discover(const ValueDecl *Callee) {
   std::optional<AllocatorFamily> Found;
   if (FD && Options.Wrapper)
     Found = asWrapper(FD);
+  // A wrapper another unit defines, as that unit's discovery read it.
+  const FunctionDecl *Def = nullptr;
+  bool DefinedHere = FD && FD->hasBody(Def);
+  if (!Found && FD && !DefinedHere && Options.Wrapper && Elsewhere)
+    if ((Found = Elsewhere->wrapper(FD))) {
+      Found->NumArgs = FD->getNumParams();
+      Found->DefinedIn = Elsewhere->definedIn(FD);
+      if (Found->SizeArg >= Found->NumArgs)
+        Found.reset();
+    }
   if (!Found && Options.NameAndType)
     Found = byNameAndType(Callee);
   if (Found) {
-    const FunctionDecl *Def = nullptr;
     Found->Zeroes = namedZeroing(Found->Name) ||
-                    (FD && FD->hasBody(Def) && zeroes(Def, Table));
+                    (DefinedHere ? zeroes(Def, Table)
+                                 : FD && Elsewhere && Elsewhere->zeroes(FD));
     findCounterparts(Callee, *Found);
   }
   return Found;
@@ -678,6 +688,20 @@ static const FunctionDecl *definitionOf(const ValueDecl *Counterpart) {
   return nullptr;
 }
 
+DefinitionFacts
+AllocatorDiscovery::describeDefinition(const FunctionDecl *Def) {
+  DefinitionFacts Out;
+  if (!Def || !Def->doesThisDeclarationHaveABody() ||
+      !Def->getReturnType()->isPointerType())
+    return Out;
+  Out.Wrapper = asWrapper(Def);
+  Out.Zeroes = zeroes(Def, Table);
+  for (unsigned I = 0; I + 1 < Def->getNumParams(); ++I)
+    if (checksProduct(Def, I, I + 1, Table))
+      Out.ChecksProductAt.push_back(I);
+  return Out;
+}
+
 void AllocatorDiscovery::findCounterparts(const ValueDecl *Callee,
                                           AllocatorFamily &Family) {
   const FunctionProtoType *Proto = prototypeOf(Callee);
@@ -698,14 +722,25 @@ void AllocatorDiscovery::findCounterparts(const ValueDecl *Callee,
     if (!D)
       continue;
     const FunctionDecl *Def = definitionOf(D);
+    // Defined in another unit, by the program's facts: read as that unit
+    // read its definition.
+    const auto *DeclaredFD = dyn_cast<FunctionDecl>(D);
+    std::string ElsewhereFile =
+        !Def && DeclaredFD && Elsewhere ? Elsewhere->definedIn(DeclaredFD)
+                                        : std::string();
+    bool Seen = Def || !ElsewhereFile.empty();
     if (S == Shape::Array && C.Role != NameRole::Zeroing) {
-      if (Def &&
-          !checksProduct(Def, Family.SizeArg, Family.SizeArg + 1, Table)) {
+      bool Checks =
+          Def ? checksProduct(Def, Family.SizeArg, Family.SizeArg + 1, Table)
+              : ElsewhereFile.empty() ||
+                    Elsewhere->checksProduct(DeclaredFD, Family.SizeArg,
+                                             Family.SizeArg + 1);
+      if (!Checks) {
         if (Family.CheckedArrayRefused.empty())
           Family.CheckedArrayRefused =
-              "'" + C.Name +
-              "' is defined in this file and does not check the "
-              "multiplication";
+              "'" + C.Name + "' is defined in " +
+              (Def ? std::string("this file") : ElsewhereFile) +
+              " and does not check the multiplication";
         continue;
       }
       // A form that only checks is better than one that also zeroes.
@@ -713,15 +748,16 @@ void AllocatorDiscovery::findCounterparts(const ValueDecl *Callee,
         Checked = D;
         Family.CheckedArray = C.Name;
         Family.CheckedArrayProof =
-            Def ? CounterpartProof::Shown : CounterpartProof::Unseen;
+            Seen ? CounterpartProof::Shown : CounterpartProof::Unseen;
       }
       if (C.Role == NameRole::Calloc)
         Calloc = D;
     }
-    if (C.Role == NameRole::Checked || (Def && !zeroes(Def, Table)))
+    if (C.Role == NameRole::Checked || (Def && !zeroes(Def, Table)) ||
+        (!ElsewhereFile.empty() && !Elsewhere->zeroes(DeclaredFD)))
       continue;
     CounterpartProof Proof =
-        Def ? CounterpartProof::Shown : CounterpartProof::Unseen;
+        Seen ? CounterpartProof::Shown : CounterpartProof::Unseen;
     if (S == Shape::Array && Family.ZeroingArray.empty()) {
       Family.ZeroingArray = C.Name;
       Family.ZeroingArrayProof = Proof;

@@ -52,6 +52,15 @@ public:
   /// its parameters (AllocatorTable::arrayForms()). Null otherwise; cached.
   const AllocatorFamily *arrayFormOf(const FunctionDecl *Function);
 
+  /// With the program's facts, a function defined in another unit is read
+  /// as that unit read it: a wrapper, a counterpart that checks or zeroes.
+  void useDefinitionsElsewhere(const DefinitionsElsewhere *Facts) {
+    Elsewhere = Facts;
+  }
+
+  /// For the facts pass: what this discovery reads in \p Def.
+  DefinitionFacts describeDefinition(const FunctionDecl *Def);
+
 private:
   std::optional<AllocatorFamily> discover(const ValueDecl *Callee);
   std::optional<AllocatorFamily> byAttribute(const FunctionDecl *Function);
@@ -68,6 +77,7 @@ private:
   const DiscoveryOptions &Options;
   llvm::Regex Pattern;
   const AllocatorTable &Table;
+  const DefinitionsElsewhere *Elsewhere = nullptr;
   /// The pattern is the default one (DiscoveryOptions::defaultPattern()).
   const bool DefaultPattern;
   /// Null for a declaration that is no allocator; absent while unasked.

@@ -256,7 +256,14 @@ AllocatorDiscovery &AllocatorTable::discoveryFor(const Decl *D) const {
     SharedDiscoveries.push_back({Unit, std::move(Key), Discovery});
   }
   DiscoveryUnit = Unit;
+  if (Elsewhere)
+    Discovery->useDefinitionsElsewhere(Elsewhere);
   return *Discovery;
+}
+
+DefinitionFacts
+AllocatorTable::describeDefinition(const FunctionDecl *Def) const {
+  return discoveryFor(Def).describeDefinition(Def);
 }
 
 const AllocatorFamily *
@@ -276,6 +283,7 @@ bool AllocatorTable::isDiscoveredWrapper(const Decl *Function) const {
 void AllocatorTable::forgetDiscovered() const {
   Discovery.reset();
   DiscoveryUnit = nullptr;
+  Elsewhere = nullptr;
 }
 
 const AllocatorFamily *AllocatorTable::arrayFamilyOf(const CallExpr *Call,
@@ -377,7 +385,9 @@ std::string describeSource(const AllocatorFamily &Family) {
     }
     break;
   case AllocatorSource::Wrapper:
-    return "a wrapper of '" + Family.Wraps + "' defined in this file";
+    return "a wrapper of '" + Family.Wraps + "' defined in " +
+           (Family.DefinedIn.empty() ? std::string("this file")
+                                     : Family.DefinedIn);
   case AllocatorSource::OperatorNew:
     return "C++'s global allocation function";
   }

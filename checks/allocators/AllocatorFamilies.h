@@ -58,6 +58,9 @@ enum class CounterpartProof {
 /// allocation takes the byte count.
 struct AllocatorFamily {
   std::string Name;
+  /// A wrapper another unit defines (the program's facts): that unit's
+  /// file; empty for one defined here, or anything else.
+  std::string DefinedIn;
   unsigned NumArgs = 1;
   unsigned SizeArg = 0;
   /// Checks `count * size` and takes (count, size) in place of the size.
@@ -141,6 +144,35 @@ class AllocatorDiscovery;
 ///   `kmalloc_noprof(size, flags) macro=kmalloc objs=kmalloc_objs`
 /// separated by `;`. The parameter named `size` is the byte count; the other
 /// parameter names are only documentation.
+/// What another unit of the program shows of a function this unit only
+/// declares: the program's facts (facts/program/ProgramFacts.h answers),
+/// asked by discovery for wrappers and counterparts defined elsewhere.
+class DefinitionsElsewhere {
+public:
+  virtual ~DefinitionsElsewhere() = default;
+  /// The file another unit defines \p F in (`xalloc.c`); empty when none.
+  virtual std::string definedIn(const FunctionDecl *F) const = 0;
+  /// Whether that definition checks the product of parameters \p Count
+  /// and \p Size before it allocates (as a counterpart's in the file must).
+  virtual bool checksProduct(const FunctionDecl *F, unsigned Count,
+                             unsigned Size) const = 0;
+  /// Whether that definition zeroes what it allocates.
+  virtual bool zeroes(const FunctionDecl *F) const = 0;
+  /// That definition as a wrapper: the family discovery would give it
+  /// from its body (name, size argument, what it wraps); none otherwise.
+  virtual std::optional<AllocatorFamily>
+  wrapper(const FunctionDecl *F) const = 0;
+};
+
+/// What discovery reads in a definition this unit has, for the facts
+/// pass: whether it is a wrapper, and which product of two neighbouring
+/// parameters it checks, and whether it zeroes.
+struct DefinitionFacts {
+  std::optional<AllocatorFamily> Wrapper;
+  llvm::SmallVector<unsigned, 2> ChecksProductAt;
+  bool Zeroes = false;
+};
+
 class AllocatorTable {
 public:
   /// The name both checks give the option.
@@ -204,6 +236,15 @@ public:
   /// goes when neither holds it.
   void forgetDiscovered() const;
 
+  /// The program's facts about functions defined in other units, for this
+  /// unit (may be null); set before the first question of the unit.
+  void useDefinitionsElsewhere(const DefinitionsElsewhere *Facts) const {
+    Elsewhere = Facts;
+  }
+
+  /// For the facts pass: what discovery reads in \p Def.
+  DefinitionFacts describeDefinition(const FunctionDecl *Def) const;
+
   const DiscoveryOptions &discovery() const { return Options; }
 
   const std::vector<AllocatorFamily> &entries() const { return Entries; }
@@ -247,6 +288,7 @@ private:
   /// that unit.
   mutable std::shared_ptr<AllocatorDiscovery> Discovery;
   mutable const ASTContext *DiscoveryUnit = nullptr;
+  mutable const DefinitionsElsewhere *Elsewhere = nullptr;
   /// The malformed entries, each with what is wrong with it.
   MalformedEntries Errors;
 };

@@ -1,6 +1,7 @@
 //===--- MallocMemsetCheck.cpp --------------------------------------------===//
 
 #include "calloc/MallocMemsetCheck.h"
+#include "facts/program/ProgramFacts.h"
 #include "calloc/AllocationMatchers.h"
 #include "support/AnalysisStack.h"
 #include "analysis/expressions/SizeExpressions.h"
@@ -16,10 +17,12 @@ static constexpr llvm::StringLiteral MinimumSizeOption = "MinimumSize";
 
 MallocMemsetCheck::MallocMemsetCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), Allocators(Options),
-      MinimumSize(Options.get<std::uint64_t>(MinimumSizeOption, 0)) {}
+      MinimumSize(Options.get<std::uint64_t>(MinimumSizeOption, 0)),
+      ProgramFactsFile(Options.getLocalOrGlobal("ProgramFacts", "")) {}
 
 void MallocMemsetCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Allocators.storeOptions(Options, Opts);
+  Options.store(Opts, "ProgramFacts", ProgramFactsFile);
   Options.store(Opts, MinimumSizeOption, MinimumSize);
 }
 
@@ -32,12 +35,17 @@ void MallocMemsetCheck::registerMatchers(MatchFinder *Finder) {
                                       matchers::TemplateReading::Definitions);
 }
 
-void MallocMemsetCheck::registerPPCallbacks(const SourceManager &,
+void MallocMemsetCheck::registerPPCallbacks(const SourceManager &SM,
                                             Preprocessor *PP, Preprocessor *) {
   this->PP = PP;
+  // Wrappers and zeroing counterparts other units define, by the program's
+  // facts (docs/facts.md): loaded before the matchers ask the table.
+  Program = ProgramFacts::forUnit(SM, ProgramFactsFile);
+  Allocators.useDefinitionsElsewhere(Program.get());
 }
 
 void MallocMemsetCheck::onEndOfTranslationUnit() {
+  Program.reset();
   matchers::forgetOwnCalls();
   Functions.clear();
   Allocators.forgetDiscovered();
@@ -92,6 +100,7 @@ void MallocMemsetCheck::check(const MatchFinder::MatchResult &Result) {
 }
 
 void MallocMemsetCheck::checkCall(const MatchFinder::MatchResult &Result) {
+
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   const auto *Function = Result.Nodes.getNodeAs<Decl>("function");
   ASTContext &Ctx = *Result.Context;

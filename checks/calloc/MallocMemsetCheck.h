@@ -29,6 +29,8 @@ namespace clang::tidy::calloc {
 ///
 /// For the user-facing documentation see:
 /// docs/calloc-malloc-memset.md
+class ProgramFacts;
+
 class MallocMemsetCheck : public ClangTidyCheck {
 public:
   MallocMemsetCheck(StringRef Name, ClangTidyContext *Context);
@@ -59,6 +61,10 @@ private:
 
   const AllocatorTable Allocators;
   const std::uint64_t MinimumSize;
+  /// The program's facts file (the global `ProgramFacts`, as the other
+  /// check reads it), and this unit's facts.
+  const std::string ProgramFactsFile;
+  std::shared_ptr<const ProgramFacts> Program;
   std::unique_ptr<IntegerModel> Model;
   llvm::DenseMap<const Decl *, std::unique_ptr<FunctionState>> Functions;
   /// The macros a fix may name (AllocationRewrite).

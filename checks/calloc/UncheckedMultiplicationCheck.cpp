@@ -111,10 +111,11 @@ void UncheckedMultiplicationCheck::registerMatchers(MatchFinder *Finder) {
     Finder->addMatcher(translationUnitDecl().bind("unit"), this);
 }
 
-void UncheckedMultiplicationCheck::registerPPCallbacks(const SourceManager &,
+void UncheckedMultiplicationCheck::registerPPCallbacks(const SourceManager &SM,
                                                        Preprocessor *PP,
                                                        Preprocessor *) {
   this->PP = PP;
+  loadProgramFacts(SM);
 }
 
 void UncheckedMultiplicationCheck::writeUnitFacts() {
@@ -123,7 +124,7 @@ void UncheckedMultiplicationCheck::writeUnitFacts() {
   std::string Text;
   onAnalysisStack([&] {
     unitFacts(*Unit);
-    Text = summarizeUnit(*Sources, *Callers);
+    Text = summarizeUnit(*Sources, *Callers, Allocators);
   });
   // A folder gets one file per unit, named for its main file (a lint run
   // of many files in one process); a file name is used as it is.
@@ -157,6 +158,7 @@ void UncheckedMultiplicationCheck::onEndOfTranslationUnit() {
   writeUnitFacts();
   Unit = nullptr;
   Program.reset();
+  FactsLoaded = false;
   matchers::forgetOwnCalls();
   Functions.clear();
   Allocators.forgetDiscovered();
@@ -165,6 +167,19 @@ void UncheckedMultiplicationCheck::onEndOfTranslationUnit() {
   Callers.reset();
   Model.reset();
   Walk.reset();
+}
+
+void UncheckedMultiplicationCheck::loadProgramFacts(const SourceManager &SM) {
+  // The program's facts, when there are any: never while writing them, so
+  // that a unit's summary says what the unit itself shows. Loaded before
+  // the unit's first question to the allocator table, whose discovery reads
+  // wrappers and counterparts other units define.
+  if (FactsLoaded)
+    return;
+  FactsLoaded = true;
+  if (FactsOutput.empty())
+    Program = ProgramFacts::forUnit(SM, ProgramFactsFile);
+  Allocators.useDefinitionsElsewhere(Program.get());
 }
 
 void UncheckedMultiplicationCheck::unitFacts(ASTContext &Ctx) {
@@ -177,16 +192,7 @@ void UncheckedMultiplicationCheck::unitFacts(ASTContext &Ctx) {
                                          Callers.get());
   Sources =
       std::make_unique<ValueSources>(Ctx, *Model, Inputs, *Callers, *Walk);
-  // The program's facts, when there are any: never while writing them, so
-  // that a unit's summary says what the unit itself shows.
-  if (!FactsOutput.empty())
-    return;
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
-    if (std::string Path =
-            ProgramFacts::locate(Main->getName(), ProgramFactsFile);
-        !Path.empty())
-      Program = ProgramFacts::load(Path);
+  loadProgramFacts(Ctx.getSourceManager());
   Sources->useProgramFacts(Program.get());
   Callers->useProgramFacts(Program.get(), WholeProgram);
 }

@@ -54,6 +54,8 @@ private:
   /// The facts of the unit, made the first time a call or the facts pass
   /// asks, with the program's facts file when one is found.
   void unitFacts(ASTContext &Ctx);
+  /// The program's facts for this unit, once.
+  void loadProgramFacts(const SourceManager &SM);
   /// With `FactsOutput`, writes what this unit tells the others there.
   void writeUnitFacts();
   void emitDiagnostic(const CallExpr *Call, const SizeOrigin &Origin,
@@ -97,6 +99,7 @@ private:
   const bool WholeProgram;
   ASTContext *Unit = nullptr;
   std::shared_ptr<const ProgramFacts> Program;
+  bool FactsLoaded = false;
   std::unique_ptr<IntegerModel> Model;
   std::unique_ptr<FileWalk> Walk;
   std::unique_ptr<CallSites> Callers;

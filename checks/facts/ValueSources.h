@@ -204,6 +204,9 @@ public:
   /// elsewhere.
   void useProgramFacts(const OtherUnits *Facts) { Program = Facts; }
 
+  /// Calls \p Fn with the unit's ASTContext.
+  void withContext(llvm::function_ref<void(ASTContext &)> Fn) { Fn(Ctx); }
+
   /// For the facts pass: what this unit says of every field and global it
   /// writes or tests, and of the result of every function it defines with
   /// external linkage and an integer result.

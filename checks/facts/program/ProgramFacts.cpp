@@ -1,5 +1,7 @@
 #include "facts/program/ProgramFacts.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -46,6 +48,63 @@ void ProgramFacts::notePassed(FunctionSummary &F, llvm::StringRef IndexText,
   Slot = Slot ? Slot->join(R) : R;
 }
 
+void ProgramFacts::noteDefinition(Definition &D, llvm::StringRef Kind,
+                                  llvm::ArrayRef<llvm::StringRef> Cols) {
+  unsigned A, B;
+  if (Kind == "defined") {
+    if (D.File.empty())
+      D.File = Cols[2].str();
+  } else if (Kind == "checks-product" && Cols.size() >= 4 &&
+             !Cols[2].getAsInteger(10, A) && !Cols[3].getAsInteger(10, B) &&
+             B == A + 1) {
+    D.ChecksProductAt.push_back(A);
+  } else if (Kind == "zeroes") {
+    D.Zeroes = true;
+  } else if (Kind == "wrapper" && Cols.size() >= 5 &&
+             !Cols[2].getAsInteger(10, A) && !Cols[4].getAsInteger(10, B) &&
+             !D.Wrapper) {
+    AllocatorFamily F;
+    F.Name = Cols[0].drop_front(3).str();
+    F.SizeArg = A;
+    F.Source = AllocatorSource::Wrapper;
+    F.Wraps = Cols[3].str();
+    F.Resizes = B != 0;
+    D.Wrapper = F;
+  }
+}
+
+const ProgramFacts::Definition *
+ProgramFacts::definitionOf(const FunctionDecl *F) const {
+  std::string Key = programKey(F);
+  auto Found = Key.empty() ? Definitions.end() : Definitions.find(Key);
+  // A function the facts name but no unit defines says nothing.
+  if (Found == Definitions.end() || Found->second.File.empty())
+    return nullptr;
+  return &Found->second;
+}
+
+std::string ProgramFacts::definedIn(const FunctionDecl *F) const {
+  const Definition *D = definitionOf(F);
+  return D ? D->File : std::string();
+}
+
+bool ProgramFacts::checksProduct(const FunctionDecl *F, unsigned Count,
+                                 unsigned Size) const {
+  const Definition *D = definitionOf(F);
+  return D && Size == Count + 1 && llvm::is_contained(D->ChecksProductAt, Count);
+}
+
+bool ProgramFacts::zeroes(const FunctionDecl *F) const {
+  const Definition *D = definitionOf(F);
+  return D && D->Zeroes;
+}
+
+std::optional<AllocatorFamily>
+ProgramFacts::wrapper(const FunctionDecl *F) const {
+  const Definition *D = definitionOf(F);
+  return D ? D->Wrapper : std::nullopt;
+}
+
 ProgramFacts::ProgramFacts(llvm::StringRef Text, llvm::StringRef Path)
     : Path(Path.str()) {
   llvm::SmallVector<llvm::StringRef, 0> Lines;
@@ -60,6 +119,11 @@ ProgramFacts::ProgramFacts(llvm::StringRef Text, llvm::StringRef Path)
       continue;
     llvm::StringRef Key = Cols[0], Kind = Cols[1];
     bool IsFunction = Key.starts_with("fn ");
+    if (IsFunction && (Kind == "defined" || Kind == "checks-product" ||
+                       Kind == "zeroes" || Kind == "wrapper")) {
+      noteDefinition(Definitions[Key], Kind, Cols);
+      continue;
+    }
     if (IsFunction) {
       FunctionSummary &F = Functions[Key];
       if (Kind == "input" && F.InputAt.empty())
@@ -176,6 +240,15 @@ std::shared_ptr<const ProgramFacts> ProgramFacts::load(llvm::StringRef Path) {
   return Slot.Facts;
 }
 
+std::shared_ptr<const ProgramFacts>
+ProgramFacts::forUnit(const SourceManager &SM, llvm::StringRef Configured) {
+  OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  if (!Main)
+    return nullptr;
+  std::string Path = locate(Main->getName(), Configured);
+  return Path.empty() ? nullptr : load(Path);
+}
+
 std::string ProgramFacts::locate(llvm::StringRef MainFile,
                                  llvm::StringRef Configured) {
   if (Configured == "none")
@@ -205,7 +278,28 @@ static std::string bound(Wide V) {
   return std::to_string(static_cast<long long>(V));
 }
 
-std::string summarizeUnit(ValueSources &Sources, CallSites &Callers) {
+/// The functions \p DC defines with external linkage, a pointer result and
+/// an integer parameter, namespaces and linkage blocks included.
+static void
+allocatingDefinitions(const DeclContext *DC,
+                      llvm::SmallVectorImpl<const FunctionDecl *> &Out) {
+  for (const Decl *D : DC->decls()) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      // An allocator or a counterpart takes a number: a size or a count.
+      if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext() &&
+          FD->getReturnType()->isPointerType() && !programKey(FD).empty() &&
+          llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
+            return P->getType()->isIntegerType();
+          }))
+        Out.push_back(FD);
+    } else if (isa<NamespaceDecl, LinkageSpecDecl>(D)) {
+      allocatingDefinitions(cast<DeclContext>(D), Out);
+    }
+  }
+}
+
+std::string summarizeUnit(ValueSources &Sources, CallSites &Callers,
+                          const AllocatorTable &Allocators) {
   std::vector<std::string> Lines;
   // A limit beyond 64 bits limits nothing a facts file needs to say.
   auto Printable = [](const std::optional<Wide> &V) {
@@ -247,6 +341,34 @@ std::string summarizeUnit(ValueSources &Sources, CallSites &Callers) {
       [&](const FunctionDecl *F) {
         Lines.push_back(programKey(F) + "\tescapes\t-");
       });
+  llvm::SmallVector<const FunctionDecl *, 16> Defined;
+  ASTContext *Ctx = nullptr;
+  Sources.withContext([&](ASTContext &C) { Ctx = &C; });
+  if (Ctx) {
+    allocatingDefinitions(Ctx->getTranslationUnitDecl(), Defined);
+    const SourceManager &SM = Ctx->getSourceManager();
+    for (const FunctionDecl *FD : Defined) {
+      if (SM.isInSystemHeader(FD->getLocation()))
+        continue;
+      std::string Key = programKey(FD);
+      PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(FD->getLocation()));
+      Lines.push_back(Key + "\tdefined\t" +
+                      (P.isValid()
+                           ? llvm::sys::path::filename(P.getFilename()).str()
+                           : std::string("?")));
+      DefinitionFacts F = Allocators.describeDefinition(FD);
+      for (unsigned I : F.ChecksProductAt)
+        Lines.push_back(Key + "\tchecks-product\t" + std::to_string(I) +
+                        "\t" + std::to_string(I + 1));
+      if (F.Zeroes)
+        Lines.push_back(Key + "\tzeroes\t-");
+      if (F.Wrapper)
+        Lines.push_back(Key + "\twrapper\t" +
+                        std::to_string(F.Wrapper->SizeArg) + "\t" +
+                        F.Wrapper->Wraps + "\t" +
+                        (F.Wrapper->Resizes ? "1" : "0"));
+    }
+  }
   llvm::sort(Lines);
   Lines.erase(std::unique(Lines.begin(), Lines.end()), Lines.end());
   std::string Out;

@@ -18,6 +18,12 @@
 //   fn make_table	passes	0	1	64     a unit's calls pass argument 0
 //                                          values from 1 to 64 (`*`: no bound)
 //   fn handler	escapes	-                 a unit takes its address
+//   fn xcalloc	defined	xalloc.c          a unit defines it (with a pointer
+//                                          result), and what discovery read:
+//   fn xcalloc	checks-product	0	1     it checks the product of params 0, 1
+//   fn xzalloc	zeroes	-                 it zeroes what it allocates
+//   fn get_buf	wrapper	0	malloc	0     it wraps malloc, size in param 0
+//                                          (1: it resizes)
 //
 // A check loads the file once per process (again only when it changes),
 // from the `ProgramFacts` option, or else by looking where tools look for
@@ -30,6 +36,7 @@
 #ifndef CALLOC_TIDY_FACTS_PROGRAM_PROGRAMFACTS_H
 #define CALLOC_TIDY_FACTS_PROGRAM_PROGRAMFACTS_H
 
+#include "allocators/AllocatorFamilies.h"
 #include "facts/CallSites.h"
 #include "facts/OtherUnits.h"
 #include "facts/ValueSources.h"
@@ -47,7 +54,7 @@ namespace clang::tidy::calloc {
 inline constexpr llvm::StringLiteral FactsFileName = "calloc-facts.tsv";
 
 /// The merged facts of a program.
-class ProgramFacts : public OtherUnits {
+class ProgramFacts : public OtherUnits, public DefinitionsElsewhere {
 public:
   /// Parses \p Text, the contents of \p Path.
   ProgramFacts(llvm::StringRef Text, llvm::StringRef Path);
@@ -56,6 +63,13 @@ public:
   const FunctionSummary *function(const FunctionDecl *F) const override;
   std::optional<ValueRange> passed(const ParmVarDecl *Param) const override;
   llvm::StringRef source() const override { return Path; }
+
+  std::string definedIn(const FunctionDecl *F) const override;
+  bool checksProduct(const FunctionDecl *F, unsigned Count,
+                     unsigned Size) const override;
+  bool zeroes(const FunctionDecl *F) const override;
+  std::optional<AllocatorFamily>
+  wrapper(const FunctionDecl *F) const override;
 
   /// The facts at \p Path, read once per process and again when the file
   /// changes; null when it cannot be read.
@@ -67,12 +81,28 @@ public:
   static std::string locate(llvm::StringRef MainFile,
                             llvm::StringRef Configured);
 
+  /// The facts for the unit of \p Ctx (locate(), then load()); null when
+  /// there are none.
+  static std::shared_ptr<const ProgramFacts> forUnit(const SourceManager &SM,
+                                                     llvm::StringRef Configured);
+
   size_t size() const { return Places.size() + Functions.size(); }
 
 private:
   std::string Path;
   llvm::StringMap<PlaceSummary> Places;
   llvm::StringMap<FunctionSummary> Functions;
+  /// What the allocator facts say of a function defined in some unit.
+  struct Definition {
+    std::string File;
+    llvm::SmallVector<unsigned, 2> ChecksProductAt;
+    bool Zeroes = false;
+    std::optional<AllocatorFamily> Wrapper;
+  };
+  llvm::StringMap<Definition> Definitions;
+  const Definition *definitionOf(const FunctionDecl *F) const;
+  void noteDefinition(Definition &D, llvm::StringRef Kind,
+                      llvm::ArrayRef<llvm::StringRef> Cols);
   void notePassed(FunctionSummary &F, llvm::StringRef Index,
                   llvm::StringRef Lo, llvm::StringRef Hi);
   /// Places some unit writes in a way no least value can be given for.
@@ -83,7 +113,8 @@ private:
 
 /// What \p Sources says this unit tells the others, as facts-file lines,
 /// sorted.
-std::string summarizeUnit(ValueSources &Sources, CallSites &Callers);
+std::string summarizeUnit(ValueSources &Sources, CallSites &Callers,
+                          const AllocatorTable &Allocators);
 
 } // namespace clang::tidy::calloc
 
