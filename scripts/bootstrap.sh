@@ -53,11 +53,12 @@ ct_pick_llvm() {
 # LLVM versions, one a line: LLVM's; what calloc-clangd links besides
 # (clangd's remote index: gRPC, protobuf, abseil; Debian's gRPC CMake files
 # also want protobuf-compiler-grpc) for the versions that have a
-# libclangdMain.a, all but 16; Neovim, the editor of test/clangd/; and
-# dpkg-shlibdeps (dpkg-dev), which finds the .deb's library dependencies.
+# libclangdMain.a, all but 16; Neovim, the editor of test/clangd/;
+# dpkg-shlibdeps (dpkg-dev), which finds the .deb's library dependencies;
+# and curl, with which the CI examples fetch the .deb.
 ct_packages() {
   local v clangd=
-  printf '%s\n' cmake ninja-build g++ python3 python3-venv neovim dpkg-dev
+  printf '%s\n' cmake ninja-build g++ python3 python3-venv neovim dpkg-dev curl
   for v in "$@"; do
     printf '%s\n' "clang-$v" "clang-tidy-$v" "libclang-$v-dev" "llvm-$v-dev" "llvm-$v-tools"
     [[ $v == 16 ]] || clangd=1

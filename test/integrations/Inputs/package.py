@@ -5,8 +5,13 @@ files are checked; `apt-get install ./calloc-tidy-NN_*.deb` installs it on
 this machine; the installed calloc-tidy lints the bundled examples as the
 plugin of the build does, a preset and tidy2ci.py work from
 /usr/share/calloc-tidy, calloc-clang-tidy finds the same, calloc-clangd
-(where this LLVM has one) publishes the same over LSP; `apt-get remove`
-leaves none of its files.
+(where this LLVM has one) publishes the same over LSP, and the pre-commit
+hook `calloc-tidy-installed` runs it; `apt-get remove` leaves none of its
+files, and the hook then says that calloc-tidy is missing. Last, the CI
+examples' package variant: the GitHub workflow's "Set up calloc-tidy"
+installs it from CALLOC_TIDY_DEB and its later steps run on a scratch pull
+request, then the GitLab job's before_script and script on a scratch merge
+request, and it is removed again.
 
 Root and apt only (REQUIRES: deb-install). One run at a time on the
 machine (the builds of other LLVM versions, other work trees), by a lock in
@@ -21,6 +26,9 @@ import os
 import re
 import sys
 
+import ci_workflow
+import gitlab_ci
+import pre_commit_hook
 from harness import Test
 
 SYSTEM_PATH = "/usr/sbin:/usr/bin:/sbin:/bin"
@@ -210,6 +218,48 @@ def remove(t, package, files):
     t.check(status != 0 or out.strip() == "un", "dpkg still knows %s after apt-get remove" % package, out)
 
 
+def github_variant(t, deb):
+    """The workflow's "Set up calloc-tidy" with CALLOC_TIDY_DEB installs the
+    package (as the runner's sudo: a stand-in, since this runs as root), and
+    the later steps run with what it wrote to $GITHUB_ENV."""
+    workflow, by_name = ci_workflow.load_workflow(t)
+    shim = t.write(t.path("shim", "sudo"), "#!/bin/sh\nexec \"$@\"\n")
+    os.chmod(shim, 0o755)
+    env = ci_workflow.environment(t, workflow)
+    env.update({"CALLOC_TIDY_DEB": "file://" + deb, "RUNNER_TEMP": t.path("runner-temp"),
+                "GITHUB_ENV": t.path("github-env"), "DEBIAN_FRONTEND": "noninteractive",
+                "PATH": os.pathsep.join([os.path.dirname(shim), os.path.dirname(sys.executable), SYSTEM_PATH])})
+    os.makedirs(env["RUNNER_TEMP"])
+    ci_workflow.run_step(t, by_name["Set up calloc-tidy"], env, t.work)
+    with open(env["GITHUB_ENV"], encoding="utf-8") as f:
+        exported = dict(line.rstrip("\n").split("=", 1) for line in f if "=" in line)
+    t.equal(exported, {"CALLOC_TIDY": "/usr/bin/calloc-tidy", "CALLOC_TIDY_TOOLS": "/usr/share/calloc-tidy/tools"},
+            "what the package variant of \"Set up calloc-tidy\" writes to $GITHUB_ENV")
+    t.equal(installed_packages(t, "calloc-tidy-" + t.llvm), ["calloc-tidy-" + t.llvm],
+            "installed by \"Set up calloc-tidy\"")
+    env.update(exported)
+    ci_workflow.run_pull_request(t, by_name, env)
+
+
+def gitlab_variant(t, deb):
+    """The job's before_script entry that sets calloc-tidy up, with
+    CALLOC_TIDY_DEB, then its script, with the system's Python only. Its
+    other entries prepare the image (apt-get update, and install curl, git,
+    cmake, ...): they are not run here, where they would upgrade this
+    machine's packages, but what they install must be here."""
+    pipeline, job = gitlab_ci.load_job(t)
+    setup = [entry for entry in job["before_script"] if "CALLOC_TIDY_DEB" in entry]
+    if not t.check(len(setup) == 1, "the GitLab job: one before_script entry should install CALLOC_TIDY_DEB"):
+        return
+    image = [entry for entry in job["before_script"] if entry.startswith("apt-get install ")]
+    wanted = [w for entry in image for w in entry.split()[2:] if not w.startswith("-")]
+    t.equal([w for w in wanted if not installed_packages(t, w)], [],
+            "what the job's image is given and this machine lacks")
+    gitlab_ci.run_merge_request(t, pipeline, job, {
+        "CALLOC_TIDY_DEB": "file://" + deb, "DEBIAN_FRONTEND": "noninteractive", "PATH": SYSTEM_PATH},
+        before=setup)
+
+
 def main():
     t = Test(__doc__)
     package = "calloc-tidy-" + t.llvm
@@ -224,11 +274,23 @@ def main():
     check_fields(t, deb, executables)
     files = check_contents(t, deb, executables)
 
+    hook_env = pre_commit_hook.environment(t, path=SYSTEM_PATH)
+    hook_repo = pre_commit_hook.user_repository(t, hook_env, "calloc-tidy-installed", name="pre-commit-repo")
     try:
         output(t, APT_GET + ["install", "./" + os.path.basename(deb)], cwd=os.path.dirname(deb),
                env={"DEBIAN_FRONTEND": "noninteractive"})
         t.equal(installed_packages(t, package), [package], "installed by apt-get install ./…deb")
         use_installed(t, executables)
+        pre_commit_hook.check_unchecked_fails(t, hook_env, hook_repo, "hook calloc-tidy-installed")
+    finally:
+        remove(t, package, files)
+    status, out = pre_commit_hook.commit(t, hook_env, hook_repo, "src/grow.c", pre_commit_hook.UNCHECKED_C, "grow")
+    t.check(status != 0 and "calloc-tidy-installed: no calloc-tidy on PATH" in out,
+            "hook calloc-tidy-installed, the package removed: should fail and say why", out)
+
+    try:
+        github_variant(t, deb)
+        gitlab_variant(t, deb)
     finally:
         remove(t, package, files)
     t.finish()
