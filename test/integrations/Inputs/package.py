@@ -10,8 +10,8 @@ hook `calloc-tidy-installed` runs it; `apt-get remove` leaves none of its
 files, and the hook then says that calloc-tidy is missing. Last, the CI
 examples' package variant: the GitHub workflow's "Set up calloc-tidy"
 installs it from CALLOC_TIDY_DEB and its later steps run on a scratch pull
-request, then the GitLab job's before_script and script on a scratch merge
-request, and it is removed again.
+request, then the GitLab job's before_script entry that sets calloc-tidy
+up, and its script, on a scratch merge request; and it is removed again.
 
 Root and apt only (REQUIRES: deb-install). One run at a time on the
 machine (the builds of other LLVM versions, other work trees), by a lock in
