@@ -6,7 +6,8 @@
 #   ct_pick_llvm [VALUE [WHERE]]  LLVM major version -> $CT_LLVM (16, 19, 22)
 #   ct_install_missing PKG...     those Debian packages, unless installed
 #   ct_ensure_packages NN...      Debian packages for those LLVM versions
-#   ct_ensure_venv                build/venv with requirements.txt (for lit)
+#   ct_ensure_venv                build/venv with requirements.txt (for lit),
+#                                 build/codechecker-venv with CodeChecker
 #   ct_ensure_build NN            build/llvm-NN configured and up to date
 #   ct_lock / ct_unlock           one setup at a time per work tree
 #
@@ -53,10 +54,12 @@ ct_pick_llvm() {
 # LLVM versions, one a line: LLVM's; what calloc-clangd links besides
 # (clangd's remote index: gRPC, protobuf, abseil; Debian's gRPC CMake files
 # also want protobuf-compiler-grpc) for the versions that have a
-# libclangdMain.a, all but 16; and Neovim, the editor of test/clangd/.
+# libclangdMain.a, all but 16; Neovim, the editor of test/clangd/;
+# dpkg-shlibdeps (dpkg-dev), which finds the .deb's library dependencies;
+# and curl, with which the CI examples fetch the .deb.
 ct_packages() {
   local v clangd=
-  printf '%s\n' cmake ninja-build g++ python3 python3-venv neovim
+  printf '%s\n' cmake ninja-build g++ python3 python3-venv neovim dpkg-dev curl
   for v in "$@"; do
     printf '%s\n' "clang-$v" "clang-tidy-$v" "libclang-$v-dev" "llvm-$v-dev" "llvm-$v-tools"
     [[ $v == 16 ]] || clangd=1
@@ -117,26 +120,39 @@ ct_ensure_packages() {
   ct_install_missing "${wanted[@]}"
 }
 
-# ct_ensure_venv: build/venv with requirements.txt installed. A stamp newer
-# than requirements.txt means nothing to do.
+# ct_ensure_venv: the venvs of the tests. build/venv with requirements.txt:
+# lit, and what the integration tests import. build/codechecker-venv with
+# CodeChecker from PyPI (scripts/codechecker-requirements.txt), for
+# test/integrations/codechecker.test: a venv of its own, since CodeChecker
+# brings some fifty pinned packages (SQLAlchemy, lxml, matplotlib, ...);
+# PyPI has only its source, which pip builds with gcc, about two minutes
+# once.
 ct_ensure_venv() {
-  local venv=$CT_ROOT/build/venv req=$CT_ROOT/requirements.txt
-  local stamp=$CT_ROOT/build/venv/.calloc-tidy-requirements log
-  [[ -x $venv/bin/lit && $stamp -nt $req ]] && return 0
-  log=$(ct_logfile venv.log)
+  ct_venv build/venv requirements.txt lit &&
+    ct_venv build/codechecker-venv scripts/codechecker-requirements.txt CodeChecker
+}
+
+# ct_venv DIR REQUIREMENTS PROGRAM: the venv DIR (under the work tree) with
+# REQUIREMENTS installed, which gives DIR/bin/PROGRAM. A stamp newer than
+# REQUIREMENTS means nothing to do.
+ct_venv() {
+  local rel=$1 venv=$CT_ROOT/$1 req=$CT_ROOT/$2 program=$3
+  local stamp=$venv/.calloc-tidy-requirements log
+  [[ -x $venv/bin/$program && $stamp -nt $req ]] && return 0
+  log=$(ct_logfile "${rel##*/}.log")
   if ! "$venv/bin/python3" -c '' >/dev/null 2>&1; then
-    ct_log "creating build/venv"
+    ct_log "creating $rel"
     rm -rf "$venv"
     if ! python3 -m venv "$venv" >"$log" 2>&1; then
       cat "$log" >&2
-      ct_log "python3 -m venv build/venv failed (above)"
+      ct_log "python3 -m venv $rel failed (above)"
       return 1
     fi
   fi
-  ct_log "installing requirements.txt into build/venv"
+  ct_log "installing $2 into $rel"
   if ! "$venv/bin/python3" -m pip install --disable-pip-version-check -q -r "$req" >"$log" 2>&1; then
     cat "$log" >&2
-    ct_log "pip install -r requirements.txt failed (above)"
+    ct_log "pip install -r $2 failed (above; also in $log)"
     return 1
   fi
   touch "$stamp"

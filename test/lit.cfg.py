@@ -52,6 +52,20 @@ config.substitutions.append(("%llvm_major", config.llvm_major))
 if config.other_clang_tidy:
     config.available_features.add("other-clang-tidy")
 
+# Tests that install the .deb this build makes with apt-get, and remove it
+# (test/integrations/package.test): as root, on a system with apt, where
+# the build makes one (cpack's CPackConfig.cmake; CMakeLists.txt says when).
+if (os.geteuid() == 0 and shutil.which("apt-get")
+        and os.path.exists(os.path.join(config.binary_root, "CPackConfig.cmake"))):
+    config.available_features.add("deb-install")
+
+# CodeChecker, in the venv that scripts/bootstrap.sh makes for it (from
+# PyPI), for test/integrations/codechecker.test.
+codechecker = os.path.join(config.source_root, "build", "codechecker-venv", "bin", "CodeChecker")
+if os.path.exists(codechecker):
+    config.available_features.add("codechecker")
+config.substitutions.append(("%codechecker", shlex.quote(codechecker)))
+
 # After %clang_tidy, which it would otherwise cut short: the clang of this
 # version, for compiling what a test has fixed.
 config.substitutions.append(("%clang", shlex.quote(config.clang)))

@@ -11,12 +11,8 @@ else, so no header is missing.
 
 import os
 import shutil
-import sys
 
 from harness import Test
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "clangd", "Inputs"))
-import lsp_client  # noqa: E402
 
 SOURCE = """\
 #include <stddef.h>
@@ -67,29 +63,11 @@ def main():
             "installed calloc-clang-tidy, moved: our finding, without header errors", got[1] + got[2])
 
     if built["calloc-clangd"]:
-        clangd = os.path.join(moved, "bin", "calloc-clangd")
         t.write(os.path.join(project, ".clangd"),
                 "Diagnostics:\n  ClangTidy:\n    Add: [calloc-*]\n    FastCheckFilter: Loose\n")
         t.write(os.path.join(project, "compile_flags.txt"), "-std=c11\n")
-        home = t.path("home")
-        os.makedirs(home)
-        env = dict(os.environ, HOME=home, XDG_CONFIG_HOME=os.path.join(home, ".config"))
-        client = lsp_client.Client([clangd], elsewhere, env, t.path("clangd.log"))
-        try:
-            lsp_client.initialize(client, project)
-            uri = lsp_client.uri_of(source)
-            client.notify("textDocument/didOpen", {"textDocument": {
-                "uri": uri, "languageId": "c", "version": 1, "text": SOURCE}})
-            _, _, params = client.wait_for("textDocument/publishDiagnostics",
-                                           lambda p: p["uri"] == uri, timeout=120)
-            codes = [(d.get("code"), d["message"]) for d in params["diagnostics"]]
-            t.equal([c for c, _ in codes], ["calloc-unchecked-multiplication"],
-                    "installed calloc-clangd, moved: the diagnostics (%r)" % codes)
-            t.equal(client.shutdown(), 0, "installed calloc-clangd: exit status after shutdown")
-        except lsp_client.LspError as e:
-            client.kill()
-            with open(t.path("clangd.log"), errors="replace") as f:
-                t.check(False, "installed calloc-clangd: %s" % e, f.read()[-3000:])
+        found = t.clangd_diagnostics(os.path.join(moved, "bin", "calloc-clangd"), source, elsewhere, "clangd")
+        t.equal(found, [("calloc-unchecked-multiplication", 7)], "installed calloc-clangd, moved: the diagnostics")
     t.finish()
 
 

@@ -62,8 +62,9 @@ char *zeroed(size_t n) {
 """
 
 
-def main():
-    t = Test(__doc__)
+def load_workflow(t):
+    """The workflow's shape: a pull_request trigger, the permissions it
+    needs, the SARIF upload and the steps run here; its steps by name."""
     with open(os.path.join(t.source_root, WORKFLOW), encoding="utf-8") as f:
         workflow = yaml.safe_load(f)
     triggers = workflow.get("on", workflow.get(True))  # YAML 1.1 reads `on` as true
@@ -80,22 +81,41 @@ def main():
     for name in STEPS_RUN:
         if not t.check(name in by_name and "run" in by_name[name], "workflow: no run step named " + name):
             t.finish()
+    return workflow, by_name
 
-    launcher = t.install()
-    venv_bin = os.path.dirname(sys.executable)
+
+def environment(t, workflow):
+    """What the job's steps see but for where calloc-tidy is: the
+    workflow's env, a scratch HOME, an identity for git, GitHub's
+    variables, this venv's Python first on PATH."""
     home = t.path("home")
-    os.makedirs(home)
+    os.makedirs(home, exist_ok=True)
     env = dict(workflow.get("env", {}))
     env.update({
         "HOME": home, "GIT_CONFIG_NOSYSTEM": "1",
         "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com",
         "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.com",
-        # What "Set up calloc-tidy" leaves in $GITHUB_ENV, for this build.
-        "CALLOC_TIDY": launcher, "CALLOC_TIDY_TOOLS": os.path.join(t.source_root, "tools"),
         "CALLOC_TIDY_LLVM": t.llvm, "GITHUB_BASE_REF": "main",
         "GITHUB_STEP_SUMMARY": t.path("summary.md"),
-        "PATH": os.pathsep.join([venv_bin, os.environ.get("PATH", "")]),
+        "PATH": os.pathsep.join([os.path.dirname(sys.executable), os.environ.get("PATH", "")]),
     })
+    return env
+
+
+def run_step(t, step, env, cwd):
+    """A `run:` step as GitHub runs it; its standard output."""
+    status, out, err = t.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
+                             cwd=cwd, env=env)
+    if not t.check(status == 0, "step '%s' failed (%d)" % (step.get("name"), status), out + err):
+        t.finish()
+    return out
+
+
+def run_pull_request(t, by_name, env):
+    """The steps from "Configure" to "Review suggestions" on a scratch pull
+    request, with the calloc-tidy of env's CALLOC_TIDY and CALLOC_TIDY_TOOLS:
+    only its three new findings are annotated, uploaded and suggested."""
+    env = dict(env)
 
     def sh(command, cwd):
         status, out, err = t.run(command, cwd=cwd, env=env)
@@ -104,7 +124,8 @@ def main():
         return out
 
     # origin has main; the checkout is the pull request's branch.
-    origin, repo = t.path("origin.git"), t.path("repo")
+    origin, repo = t.path("github", "origin.git"), t.path("github", "repo")
+    os.makedirs(t.path("github"))
     sh(["git", "init", "-q", "--bare", "-b", "main", origin], cwd=t.work)
     sh(["git", "clone", "-q", origin, repo], cwd=t.work)
     env["GITHUB_WORKSPACE"] = repo
@@ -121,13 +142,7 @@ def main():
     t.write(os.path.join(repo, "src", "new.c"), NEW_C)
     sh(["git", "commit", "-q", "-am", "pull request"], cwd=repo)
 
-    outputs = {}
-    for name in STEPS_RUN:
-        status, out, err = t.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c",
-                                  by_name[name]["run"]], cwd=repo, env=env)
-        outputs[name] = out
-        if not t.check(status == 0, "step '%s' failed (%d)" % (name, status), out + err):
-            t.finish()
+    outputs = {name: run_step(t, by_name[name], env, repo) for name in STEPS_RUN}
 
     annotations = [line for line in outputs["Annotate the pull request"].splitlines() if line.startswith("::")]
     t.equal(sorted(line.split("::")[1] for line in annotations), [
@@ -161,6 +176,15 @@ def main():
         summary = f.read()
     t.check("## calloc-tidy: 3 findings" in summary and "```diff" in summary,
             "the job summary lacks the Markdown report", summary)
+
+
+def main():
+    t = Test(__doc__)
+    workflow, by_name = load_workflow(t)
+    env = environment(t, workflow)
+    # What "Set up calloc-tidy" leaves in $GITHUB_ENV, for this build.
+    env.update({"CALLOC_TIDY": t.install(), "CALLOC_TIDY_TOOLS": os.path.join(t.source_root, "tools")})
+    run_pull_request(t, by_name, env)
     t.finish()
 
 

@@ -114,6 +114,18 @@ def main():
         t.check("src/table.c:%d:" % MALLOC_LINE in out, name + ": our finding is not on its line", out)
         t.equal(status, 0, name + ": warnings alone must exit 0, as in clang-tidy")
 
+        # -p and no file: every file of the database, linted as when named
+        # (plain clang-tidy wants them named); with --list-checks, none.
+        got = t.run(tool + ["--quiet", "-p", "build"], cwd=project, env=env)
+        want = t.run(plain + ["--quiet", "-p", "build", source], cwd=project)
+        t.equal((got[0], without_ours(got[1])), (want[0], without_ours(want[1])),
+                name + ", -p and no file: not what clang-tidy gives for the database's one file")
+        t.equal(checks_in(got[1]).count("calloc-unchecked-multiplication"), 1,
+                name + ", -p and no file: our finding")
+        got = t.run(tool + ["-p", "build", "--list-checks"], cwd=project, env=env)
+        t.check(got[0] == 0 and "calloc-malloc-memset" in got[1] and "warning:" not in got[1],
+                name + ", -p and --list-checks: lists, lints nothing", got[1] + got[2])
+
         # --export-fixes: the same YAML, plus our diagnostics.
         mine, theirs = t.path("mine.yaml"), t.path("theirs.yaml")
         got = t.run(tool + ["--export-fixes=" + mine, "-p", "build", "src/table.c"], cwd=project, env=env)

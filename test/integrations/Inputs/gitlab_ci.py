@@ -37,14 +37,13 @@ void *spare(size_t n, size_t size) {
 }
 """
 GUARD = "  if (n > SIZE_MAX / size) return NULL;\n"
+REPORT = "gl-code-quality.json"
 
 
-def main():
-    t = Test(__doc__)
-    wrapper = t.repository_wrapper()
-    if not t.check(wrapper, "the job runs the repository's ./calloc-tidy, which uses build/llvm-%s of "
-                   "the source tree; the build under test is elsewhere" % t.llvm):
-        t.finish()
+def load_job(t):
+    """The pipeline and its job, after checking the job's shape (merge
+    request and default branch rules, a full clone, the codequality
+    report)."""
     with open(os.path.join(t.source_root, "examples", ".gitlab-ci.yml"), encoding="utf-8") as f:
         pipeline = yaml.safe_load(f)
     job = pipeline.get("calloc-tidy", {})
@@ -52,24 +51,31 @@ def main():
     t.check(any("merge_request_event" in r for r in rules) and any("CI_DEFAULT_BRANCH" in r for r in rules),
             "job: should run in merge requests and on the default branch", str(rules))
     t.equal(job.get("variables", {}).get("GIT_DEPTH"), "0", "job: the merge base needs a full clone")
-    report = job.get("artifacts", {}).get("reports", {}).get("codequality")
-    t.equal(report, "gl-code-quality.json", "job: the codequality report")
+    t.equal(job.get("artifacts", {}).get("reports", {}).get("codequality"), REPORT,
+            "job: the codequality report")
+    return pipeline, job
+
+
+def run_merge_request(t, pipeline, job, variables, before=()):
+    """The job's `script`, after the lines BEFORE (some of its
+    before_script), on the target branch and on a merge request that
+    deletes a guard, with the pipeline's and the job's variables and
+    VARIABLES: the reports are valid, and the one finding the merge
+    request adds is the unguarded allocation's."""
     with open(os.path.join(HERE, "gitlab-code-quality.schema.json"), encoding="utf-8") as f:
         schema = json.load(f)
-
-    repo = t.path("repo")
+    repo = t.path("gitlab", "repo")
     env = dict(pipeline.get("variables", {}))
     env.update(job.get("variables", {}))
     env.update({
         "HOME": t.path("home"), "GIT_CONFIG_NOSYSTEM": "1",
         "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com",
         "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.com",
-        # What before_script exports, for this build.
-        "CALLOC_TIDY": wrapper, "CALLOC_TIDY_TOOLS": os.path.join(t.source_root, "tools"),
         "CALLOC_TIDY_LLVM": t.llvm, "CI_PROJECT_DIR": repo,
         "PATH": os.pathsep.join([os.path.dirname(t.python), os.environ.get("PATH", "")]),
     })
-    os.makedirs(env["HOME"])
+    env.update(variables)
+    os.makedirs(env["HOME"], exist_ok=True)
 
     def sh(*command):
         status, out, err = t.run(list(command), cwd=repo, env=env)
@@ -77,17 +83,18 @@ def main():
             t.finish()
         return out.strip()
 
-    def job_script(variables):
+    def job_script(pipeline_variables):
         status, out, err = t.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c",
-                                  "\n".join(job["script"])], cwd=repo, env=dict(env, **variables))
+                                  "\n".join(list(before) + job["script"])],
+                                 cwd=repo, env=dict(env, **pipeline_variables))
         if not t.check(status == 0, "the job's script failed (%d)" % status, out + err):
             t.finish()
-        with open(os.path.join(repo, report), encoding="utf-8") as f:
+        with open(os.path.join(repo, REPORT), encoding="utf-8") as f:
             issues = json.load(f)
         try:
             jsonschema.validate(issues, schema, cls=jsonschema.Draft7Validator)
         except jsonschema.ValidationError as e:
-            t.check(False, "%s: not GitLab's Code Quality format: %s" % (report, str(e)[:2000]))
+            t.check(False, "%s: not GitLab's Code Quality format: %s" % (REPORT, str(e)[:2000]))
         return out, {i["fingerprint"]: (i["check_name"], i["location"]["path"], i["location"]["lines"]["begin"])
                      for i in issues}
 
@@ -121,6 +128,18 @@ def main():
     t.check("## calloc-tidy: 1 finding" in log and "**src/pool.c:5:10**" in log
             and "+   return calloc(n, size);" in log,
             "merge request: the job's log shows the new finding and its fix", log)
+
+
+def main():
+    t = Test(__doc__)
+    wrapper = t.repository_wrapper()
+    if not t.check(wrapper, "the job runs the repository's ./calloc-tidy, which uses build/llvm-%s of "
+                   "the source tree; the build under test is elsewhere" % t.llvm):
+        t.finish()
+    pipeline, job = load_job(t)
+    # What before_script exports, for this build.
+    run_merge_request(t, pipeline, job, {"CALLOC_TIDY": wrapper,
+                                         "CALLOC_TIDY_TOOLS": os.path.join(t.source_root, "tools")})
     t.finish()
 
 

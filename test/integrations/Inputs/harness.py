@@ -77,6 +77,41 @@ class Test:
     def tidy2ci(self):
         return [self.python, os.path.join(self.source_root, "tools", "tidy2ci.py")]
 
+    # ---- clangd
+
+    def clangd_diagnostics(self, clangd, source, cwd, name):
+        """Starts CLANGD (over LSP, with test/clangd/Inputs/lsp_client.py) in
+        CWD with a scratch HOME, opens SOURCE, whose folder holds the
+        .clangd and compile_flags.txt it needs, and shuts it down; the
+        [(code, line)] of the diagnostics it first publishes for SOURCE
+        (lines from 1), or None when that fails (a failure is recorded,
+        with the end of clangd's log in <work>/NAME.log)."""
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                        os.pardir, os.pardir, "clangd", "Inputs"))
+        import lsp_client
+        home = self.path(name + "-home")
+        os.makedirs(home, exist_ok=True)
+        env = dict(os.environ, HOME=home, XDG_CONFIG_HOME=os.path.join(home, ".config"))
+        log = self.path(name + ".log")
+        with open(source, encoding="utf-8") as f:
+            text = f.read()
+        client = lsp_client.Client([clangd], cwd, env, log)
+        try:
+            lsp_client.initialize(client, os.path.dirname(source))
+            uri = lsp_client.uri_of(source)
+            client.notify("textDocument/didOpen", {"textDocument": {
+                "uri": uri, "languageId": "c", "version": 1, "text": text}})
+            _, _, params = client.wait_for("textDocument/publishDiagnostics",
+                                           lambda p: p["uri"] == uri, timeout=120)
+            found = [(d.get("code"), d["range"]["start"]["line"] + 1) for d in params["diagnostics"]]
+            self.equal(client.shutdown(), 0, "%s: exit status after shutdown" % clangd)
+            return found
+        except lsp_client.LspError as e:
+            client.kill()
+            with open(log, errors="replace") as f:
+                self.check(False, "%s: %s" % (clangd, e), f.read()[-3000:])
+            return None
+
     # ---- verdicts
 
     def check(self, condition, message, detail=None):
