@@ -185,6 +185,27 @@ def use_installed(t, executables):
     out = output(t, ["calloc-tidy", "--config-file=/usr/share/calloc-tidy/config/glib.yaml", rows], env=env)
     t.check("use 'g_malloc_n(n, width)'" in out, "the installed GLib preset: no g_malloc_n fix", out)
 
+    # `calloc-tidy facts`: the installed calloc_facts.py summarises a
+    # two-unit project with the installed plugin, and the merged file makes
+    # the count another unit reads a finding of the installed command.
+    facts_dir = t.path("facts-project")
+    t.write(os.path.join(facts_dir, "net.c"),
+            "#include <stddef.h>\nsize_t read_count(const unsigned char *p) {\n"
+            "  return (size_t)p[0] << 56 | (size_t)p[1];\n}\n")
+    t.write(os.path.join(facts_dir, "use.c"),
+            "#include <stdlib.h>\nsize_t read_count(const unsigned char *p);\n"
+            "long *items(const unsigned char *p) {\n  size_t n = read_count(p);\n"
+            "  return malloc(n * sizeof(long));\n}\n")
+    t.write(os.path.join(facts_dir, "build", "compile_commands.json"), json.dumps(
+        [{"directory": facts_dir, "file": f, "arguments": ["cc", "-c", f]} for f in ("net.c", "use.c")]))
+    out = output(t, ["calloc-tidy", "facts", "-p", os.path.join(facts_dir, "build")], env=env)
+    t.check("2 units, 2 summarised" in out and os.path.exists(os.path.join(facts_dir, "build", "calloc-facts.tsv")),
+            "installed calloc-tidy facts: two units summarised into build/calloc-facts.tsv", out)
+    out = output(t, ["calloc-tidy", "-p", os.path.join(facts_dir, "build"), os.path.join(facts_dir, "use.c")],
+                 env=env)
+    t.check("(net.c:3, by the program's facts)" in out,
+            "installed calloc-tidy with the facts: the count net.c reads is reported", out)
+
     # tidy2ci.py, run by the system's Python, finds the check docs beside it.
     sarif = t.path("examples.sarif")
     output(t, ["python3", "/usr/share/calloc-tidy/tools/tidy2ci.py", "sarif", fixes, "-o", sarif], env=env)
