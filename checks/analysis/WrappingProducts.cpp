@@ -256,12 +256,82 @@ originThrough(const VarDecl *Var, const CallExpr *Call, GuardAnalysis &Guards,
 }
 
 /// The multiplications of \p Value that wrap given \p Facts.
+/// Whether \p A and \p B compute the same thing: the same tree, by clang's
+/// structural profile of statements, past casts (a check compares its own
+/// casts of the values: `(t)((v * m) / m) == (t)v`).
+static bool sameTree(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  llvm::FoldingSetNodeID IA, IB;
+  A->IgnoreParenCasts()->Profile(IA, Ctx, /*Canonical=*/true);
+  B->IgnoreParenCasts()->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
+}
+
+/// The division in \p Cond (a conjunct `P / a == b`, or `b == P / a`) that
+/// shows, where \p Cond is true, that a product P of a and b did not wrap:
+/// `m != 0 && (v * m) / m == v`, libtiff's TIFFSafeMultiply. Null if none.
+static const BinaryOperator *divisionCheck(const Expr *Cond,
+                                           const ASTContext &Ctx) {
+  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!BO)
+    return nullptr;
+  if (BO->getOpcode() == BO_LAnd) {
+    if (const BinaryOperator *Found = divisionCheck(BO->getLHS(), Ctx))
+      return Found;
+    return divisionCheck(BO->getRHS(), Ctx);
+  }
+  if (BO->getOpcode() != BO_EQ)
+    return nullptr;
+  for (auto [Quotient, Other] : {std::pair(BO->getLHS(), BO->getRHS()),
+                                 std::pair(BO->getRHS(), BO->getLHS())}) {
+    const auto *Div = dyn_cast<BinaryOperator>(Quotient->IgnoreParenCasts());
+    const auto *Mul =
+        Div && Div->getOpcode() == BO_Div
+            ? dyn_cast<BinaryOperator>(Div->getLHS()->IgnoreParenCasts())
+            : nullptr;
+    if (!Mul || Mul->getOpcode() != BO_Mul)
+      continue;
+    const Expr *A = Mul->getLHS(), *B = Mul->getRHS(), *By = Div->getRHS();
+    if ((sameTree(By, A, Ctx) && sameTree(Other, B, Ctx)) ||
+        (sameTree(By, B, Ctx) && sameTree(Other, A, Ctx)))
+      return Mul;
+  }
+  return nullptr;
+}
+
+/// Whether \p Product, in \p Value, is checked by a conditional around it:
+/// it is the product a division in the condition checks, or the same
+/// product in the branch that runs when the check passes.
+static bool guardedInValue(const Expr *Value, const BinaryOperator *Product,
+                           const ASTContext &Ctx) {
+  const Expr *E = Value->IgnoreParenCasts();
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    if (const BinaryOperator *Checked = divisionCheck(CO->getCond(), Ctx)) {
+      if (Product == Checked)
+        return true;
+      if (sameTree(Product, Checked, Ctx) &&
+          anyStatement(CO->getTrueExpr(),
+                       [&](const Stmt *S) { return S == Product; }))
+        return true;
+    }
+    return guardedInValue(CO->getTrueExpr(), Product, Ctx) ||
+           guardedInValue(CO->getFalseExpr(), Product, Ctx);
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return guardedInValue(BO->getLHS(), Product, Ctx) ||
+           guardedInValue(BO->getRHS(), Product, Ctx);
+  return false;
+}
+
 static llvm::SmallVector<const BinaryOperator *, 2>
 wrappingIn(const Expr *Value, const PointFacts *Facts,
            const IntegerModel &Model) {
   RangeEvaluator Evaluator(Model, Facts && Facts->Reached ? Facts : nullptr);
   Evaluator.evaluate(Value);
-  return {Evaluator.wrapping().begin(), Evaluator.wrapping().end()};
+  llvm::SmallVector<const BinaryOperator *, 2> Out;
+  for (const BinaryOperator *P : Evaluator.wrapping())
+    if (!guardedInValue(Value, P, Model.context()))
+      Out.push_back(P);
+  return Out;
 }
 
 /// The multiplications of \p Origin's value that wrap, and in
