@@ -54,6 +54,10 @@ struct PlaceSummary {
   std::optional<Wide> Least;
   /// In a unit's summary: whether this unit's writes are all read.
   bool LeastKnown = true;
+  /// The same from above: the largest value the program's `=` give it,
+  /// when every write is such an `=` (ValueSources::Writes::Most).
+  std::optional<Wide> Most;
+  bool MostKnown = true;
 };
 
 /// What a function defined in another unit returns.

@@ -103,8 +103,20 @@ void ValueSources::read(const Stmt *S) {
       return;
     }
     if (Op != BO_Assign && Op != BO_AddAssign && Op != BO_MulAssign &&
-        Op != BO_ShlAssign)
+        Op != BO_ShlAssign) {
+      // Any other compound assignment (`-=`, `|=`, `/=`) is a write whose
+      // values the index does not follow: no least or largest value holds.
+      if (BO->isCompoundAssignmentOp())
+        if (const ValueDecl *D = storageOf(BO->getLHS())) {
+          const auto *Var = dyn_cast<VarDecl>(D);
+          if (!Var || Var->hasGlobalStorage()) {
+            Writes &W = Index[D];
+            W.LeastUnknown = W.MostUnknown = true;
+            noteWriter(W);
+          }
+        }
       return;
+    }
     const ValueDecl *D = storageOf(BO->getLHS());
     const auto *Var = dyn_cast_or_null<VarDecl>(D);
     // Locals are read from their function (LocalValues.h).
@@ -130,7 +142,9 @@ void ValueSources::read(const Stmt *S) {
     const auto *Var = dyn_cast_or_null<VarDecl>(D);
     if (D && (!Var || Var->hasGlobalStorage())) {
       noteWriter(Index[D]);
-      // A step up keeps the least value; a step down may pass it.
+      // A step up keeps the least value; a step down may pass it; either
+      // may pass the largest value `=` gives (a wrap down from 0, too).
+      Index[D].MostUnknown = true;
       if (UO->isDecrementOp())
         Index[D].LeastUnknown = true;
       else if (Var)
@@ -153,6 +167,7 @@ void ValueSources::read(const Stmt *S) {
         continue;
       // What the callee stores there is not read here.
       Index[D].LeastUnknown = true;
+      Index[D].MostUnknown = true;
       noteWriter(Index[D]);
       if (Inputs.storesInputThrough(Call, I)) {
         Index[D].InputCalls.push_back(Call);
@@ -167,9 +182,15 @@ void ValueSources::read(const Stmt *S) {
 }
 
 void ValueSources::noteLeast(Writes &W, const BinaryOperator *BO) {
+  ValueRange Value = RangeEvaluator(Model, nullptr).evaluate(BO->getRHS());
+  if (!W.MostUnknown) {
+    if (BO->getOpcode() != BO_Assign || Value.Hi >= WideLimit)
+      W.MostUnknown = true;
+    else
+      W.Most = W.Most ? std::max(*W.Most, Value.Hi) : Value.Hi;
+  }
   if (W.LeastUnknown)
     return;
-  ValueRange Value = RangeEvaluator(Model, nullptr).evaluate(BO->getRHS());
   Wide Least;
   switch (BO->getOpcode()) {
   case BO_Assign:
@@ -1249,6 +1270,8 @@ bool ValueSources::statedBound(const BinaryOperator *Product, QualType Limit,
         R.Lo = std::max(R.Lo, std::min(*P->Lower, R.Hi));
       if (P->Least && *P->Least >= 0)
         R.Lo = std::max(R.Lo, std::min(*P->Least, R.Hi));
+      if (P->Most && *P->Most >= R.Lo)
+        R.Hi = std::min(R.Hi, *P->Most);
     }
     // An upper limit alone leaves a signed factor free to be very negative.
     if (R.Lo < 0)
@@ -1377,6 +1400,8 @@ void ValueSources::summarize(
     P.GrowthAt = whereIs(W.Growth, SM);
     P.Least = W.LeastUnknown ? std::nullopt : W.Least;
     P.LeastKnown = !W.LeastUnknown;
+    P.Most = W.MostUnknown ? std::nullopt : W.Most;
+    P.MostKnown = !W.MostUnknown;
     if (!P.Compared) {
       Tracer T(*this);
       if (Trace Found = T.traceWrites(D); Found.Input)

@@ -178,6 +178,11 @@ public:
     /// its address handed to a call) or it is never written here.
     std::optional<Wide> Least;
     bool LeastUnknown = false;
+    /// The same from above: the largest value `=` gives it, where every
+    /// write is an `=` of a value whose range is known (a step up, `+=`,
+    /// `*=`, or its address handed to a call make it unknown).
+    std::optional<Wide> Most;
+    bool MostUnknown = false;
     /// For the facts pass: the functions that write it, and in each
     /// function the limits it is tested against there. A limit the
     /// function that sets a field tests holds wherever the field is read
@@ -228,7 +233,7 @@ private:
   /// Follows one factor back (ValueSources.cpp).
   class Tracer;
   const Writes *writesOf(const ValueDecl *D);
-  /// Lowers W.Least by what the write \p BO can store.
+  /// Lowers W.Least, and raises W.Most, by what the write \p BO can store.
   void noteLeast(Writes &W, const BinaryOperator *BO);
   void noteComparison(const BinaryOperator *Test, const Expr *Side,
                       const Expr *Other, bool Above);

@@ -16,18 +16,22 @@
 // The merged file, sorted: the limits the loader tests where it sets each
 // field (checker.c's test of the frame count, which it does not set, is
 // no limit of the program's), the least value its
-// writes give each field (bytes assembled: 0), and the functions whose
+// writes give each field (bytes assembled: 0 to 65535), and the functions whose
 // result carries input (bytes assembled into a number; read_tag's is
 // 16 bits wide, which the reading unit's own types cap).
 // FACTS:# calloc-tidy program facts, format 1
 // FACTS-NEXT:field image.height	least	0
 // FACTS-NEXT:field image.height	limit	<=16384	>=1
+// FACTS-NEXT:field image.height	most	65535
 // FACTS-NEXT:field image.tiles.cols	least	0
 // FACTS-NEXT:field image.tiles.cols	limit	<=64
+// FACTS-NEXT:field image.tiles.cols	most	65535
 // FACTS-NEXT:field image.tiles.rows	least	0
 // FACTS-NEXT:field image.tiles.rows	limit	<=64
+// FACTS-NEXT:field image.tiles.rows	most	65535
 // FACTS-NEXT:field image.width	least	0
 // FACTS-NEXT:field image.width	limit	<=16384	>=1
+// FACTS-NEXT:field image.width	most	65535
 // FACTS-NEXT:fn read_count	input	loader.c:20
 // FACTS-NEXT:fn read_tag	input	loader.c:25
 // FACTS-EMPTY:
@@ -45,6 +49,8 @@
 // SHRUNK-NEXT: field image.tiles.rows	least	?
 // SHRUNK-NEXT: field image.tiles.rows	limit	<=64
 // SHRUNK-NEXT: field image.tiles.rows	limit	?
+// SHRUNK-NEXT: field image.tiles.rows	most	65535
+// SHRUNK-NEXT: field image.tiles.rows	most	?
 // RUN: %check_calloc_tidy -check-suffix=SHRINK -check-option=calloc-unchecked-multiplication.ProgramFacts=%t.shrink %s calloc-unchecked-multiplication %t -- -- -I%S/Inputs/program-facts
 //
 // Stale: read_count renamed since, and the loader's unit gone from the

@@ -143,6 +143,17 @@ ProgramFacts::ProgramFacts(llvm::StringRef Text, llvm::StringRef Path)
     } else if (Kind == "growth") {
       if (P.GrowthAt.empty())
         P.GrowthAt = Cols[2].str();
+    } else if (Kind == "most") {
+      // The same from above: the largest of the units' largest values.
+      if (UnknownMost.contains(Key))
+        continue;
+      std::optional<Wide> V = parseLimit(Cols[2]);
+      if (!V) {
+        UnknownMost.insert(Key);
+        P.Most.reset();
+      } else {
+        P.Most = P.Most ? std::max(*P.Most, *V) : *V;
+      }
     } else if (Kind == "least") {
       // Every unit that writes it says how low; one that cannot say
       // (`?`) leaves it unknown for good.
@@ -324,6 +335,11 @@ std::string summarizeUnit(ValueSources &Sources, CallSites &Callers,
           Lines.push_back(Key + "\tlimit" + Limits(P));
         else if (P.LimitUnknown)
           Lines.push_back(Key + "\tlimit\t?");
+        if (!P.MostKnown)
+          Lines.push_back(Key + "\tmost\t?");
+        else if (Printable(P.Most))
+          Lines.push_back(Key + "\tmost\t" +
+                          std::to_string(static_cast<long long>(*P.Most)));
         if (!P.LeastKnown)
           Lines.push_back(Key + "\tleast\t?");
         else if (Printable(P.Least))

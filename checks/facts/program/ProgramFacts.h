@@ -15,6 +15,7 @@
 //   field buf.cap	growth	buf.c:7         a unit grows it from itself
 //   field hdr.cols	least	0               a unit's writes keep it >= 0
 //   field hdr.rows	least	?               a unit writes it unseen (`--`)
+//   field hdr.w	most	65535           a unit's `=` give it at most this
 //   fn make_table	passes	0	1	64     a unit's calls pass argument 0
 //                                          values from 1 to 64 (`*`: no bound)
 //   fn handler	escapes	-                 a unit takes its address
@@ -107,6 +108,8 @@ private:
                   llvm::StringRef Lo, llvm::StringRef Hi);
   /// Places some unit writes in a way no least value can be given for.
   llvm::StringSet<> Unknown;
+  /// Places some unit writes with no largest value to give.
+  llvm::StringSet<> UnknownMost;
   /// Places a unit writes without testing a limit where it writes them.
   llvm::StringSet<> Unlimited;
 };
