@@ -56,7 +56,9 @@ ct_pick_llvm() {
 # also want protobuf-compiler-grpc) for the versions that have a
 # libclangdMain.a, all but 16; Neovim, the editor of test/clangd/;
 # dpkg-shlibdeps (dpkg-dev), which finds the .deb's library dependencies;
-# and curl, with which the CI examples fetch the .deb.
+# and curl, with which the CI examples fetch the .deb. Not Bazel
+# (bazel-bootstrap, which pulls a JDK): test/integrations/bazel-aspect.test
+# runs where it is installed by hand (docs/ci.md) and is skipped elsewhere.
 ct_packages() {
   local v clangd=
   printf '%s\n' cmake ninja-build g++ python3 python3-venv neovim dpkg-dev curl

@@ -86,3 +86,8 @@ nvim = shutil.which("nvim")
 if nvim:
     config.available_features.add("neovim")
 config.substitutions.append(("%nvim", shlex.quote(nvim or "nvim")))
+
+# Bazel, for test/integrations/bazel-aspect.test. scripts/bootstrap.sh does
+# not install it (Debian's bazel-bootstrap pulls a JDK); docs/ci.md says how.
+if shutil.which("bazel"):
+    config.available_features.add("bazel")
