@@ -256,16 +256,6 @@ originThrough(const VarDecl *Var, const CallExpr *Call, GuardAnalysis &Guards,
 }
 
 /// The multiplications of \p Value that wrap given \p Facts.
-/// Whether \p A and \p B compute the same thing: the same tree, by clang's
-/// structural profile of statements, past casts (a check compares its own
-/// casts of the values: `(t)((v * m) / m) == (t)v`).
-static bool sameTree(const Expr *A, const Expr *B, const ASTContext &Ctx) {
-  llvm::FoldingSetNodeID IA, IB;
-  A->IgnoreParenCasts()->Profile(IA, Ctx, /*Canonical=*/true);
-  B->IgnoreParenCasts()->Profile(IB, Ctx, /*Canonical=*/true);
-  return IA == IB;
-}
-
 /// The division in \p Cond (a conjunct `P / a == b`, or `b == P / a`) that
 /// shows, where \p Cond is true, that a product P of a and b did not wrap:
 /// `m != 0 && (v * m) / m == v`, libtiff's TIFFSafeMultiply. Null if none.
@@ -291,8 +281,8 @@ static const BinaryOperator *divisionCheck(const Expr *Cond,
     if (!Mul || Mul->getOpcode() != BO_Mul)
       continue;
     const Expr *A = Mul->getLHS(), *B = Mul->getRHS(), *By = Div->getRHS();
-    if ((sameTree(By, A, Ctx) && sameTree(Other, B, Ctx)) ||
-        (sameTree(By, B, Ctx) && sameTree(Other, A, Ctx)))
+    if ((sameValue(By, A, Ctx) && sameValue(Other, B, Ctx)) ||
+        (sameValue(By, B, Ctx) && sameValue(Other, A, Ctx)))
       return Mul;
   }
   return nullptr;
@@ -308,7 +298,7 @@ static bool guardedInValue(const Expr *Value, const BinaryOperator *Product,
     if (const BinaryOperator *Checked = divisionCheck(CO->getCond(), Ctx)) {
       if (Product == Checked)
         return true;
-      if (sameTree(Product, Checked, Ctx) &&
+      if (sameValue(Product, Checked, Ctx) &&
           anyStatement(CO->getTrueExpr(),
                        [&](const Stmt *S) { return S == Product; }))
         return true;

@@ -273,6 +273,12 @@ bool sameValue(const Expr *A, const Expr *B, const ASTContext &Ctx) {
     return sameTrait(TA, cast<UnaryExprOrTypeTraitExpr>(B));
   if (const auto *CallA = dyn_cast<CallExpr>(A))
     return sameCall(CallA, cast<CallExpr>(B), Ctx);
+  if (const auto *CondA = dyn_cast<ConditionalOperator>(A)) {
+    const auto *CondB = cast<ConditionalOperator>(B);
+    return sameValue(CondA->getCond(), CondB->getCond(), Ctx) &&
+           sameValue(CondA->getTrueExpr(), CondB->getTrueExpr(), Ctx) &&
+           sameValue(CondA->getFalseExpr(), CondB->getFalseExpr(), Ctx);
+  }
   return isa<CXXThisExpr>(A);
 }
 

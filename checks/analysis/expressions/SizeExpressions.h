@@ -48,7 +48,8 @@ const BinaryOperator *outermostProduct(const Expr *Root,
 /// Whether two side-effect-free expressions, evaluated with the same values
 /// of their operands, give the same value: equal constants, or the same
 /// expression up to parentheses, no-op casts, and the order of the factors
-/// of a product or the operands of a sum; an element read at the same index
+/// of a product or the operands of a sum, and conditionals (`a ? 4 : 3`)
+/// of the same parts; an element read at the same index
 /// (`sizes[i]`, sameLvalue()) is an operand like a variable. In a template,
 /// `sizeof(T)` equals only `sizeof(T)` (or `sizeof(*p)` of a `T *p`).
 bool sameValue(const Expr *A, const Expr *B, const ASTContext &Ctx);
