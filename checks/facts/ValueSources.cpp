@@ -1,13 +1,13 @@
 //===--- ValueSources.cpp -------------------------------------------------===//
 
 #include "facts/ValueSources.h"
+#include "support/AstWalks.h"
 #include "support/LLVMCompat.h"
 #include "analysis/expressions/LocalValues.h"
 #include "vocabulary/ObjectLengths.h"
 #include "analysis/expressions/SizeExpressions.h"
 
 #include "clang/Basic/SourceManager.h"
-#include "llvm/Support/Path.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -1334,29 +1334,9 @@ SourceVerdict ValueSources::judge(const WrappingProduct &Wrap,
 // What this unit tells the others (the facts pass)
 //===----------------------------------------------------------------------===//
 
-/// `file:line` of \p S, by the file's name alone: short in a note, and the
-/// same whichever folder the unit was compiled from.
+/// `file:line` of \p S, or empty.
 static std::string whereIs(const Stmt *S, const SourceManager &SM) {
-  if (!S)
-    return {};
-  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(S->getBeginLoc()));
-  if (P.isInvalid())
-    return {};
-  return llvm::sys::path::filename(P.getFilename()).str() + ":" +
-         std::to_string(P.getLine());
-}
-
-/// The functions \p DC defines, namespaces and linkage blocks included.
-static void collectDefinitions(const DeclContext *DC,
-                               llvm::SmallVectorImpl<const FunctionDecl *> &Out) {
-  for (const Decl *D : DC->decls()) {
-    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
-      if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext())
-        Out.push_back(FD);
-    } else if (isa<NamespaceDecl, LinkageSpecDecl>(D)) {
-      collectDefinitions(cast<DeclContext>(D), Out);
-    }
-  }
+  return S ? fileAndLine(S->getBeginLoc(), SM) : std::string();
 }
 
 void ValueSources::summarize(

@@ -2,6 +2,8 @@
 //
 // Helpers about the AST that several layers ask and that belong to none of
 // them: they model no part of the analysis, so they live below it.
+// Where a declaration stands, which functions a unit defines, and where a
+// location is, as a note or a facts file names it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +12,10 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <string>
 
 namespace clang::tidy::calloc {
 
@@ -27,6 +33,16 @@ inline bool isInstantiatedCode(const Decl *D) {
   }
   return false;
 }
+
+/// The functions \p DC defines (with a body, not templates' patterns),
+/// inside namespaces and linkage blocks too, in declaration order.
+void collectDefinitions(const DeclContext *DC,
+                        llvm::SmallVectorImpl<const FunctionDecl *> &Out);
+
+/// `file:line` of \p Loc (where a macro is expanded, for a location inside
+/// one), by the file's name alone: short in a note, and the same whichever
+/// folder the unit was compiled from. Empty when it has none.
+std::string fileAndLine(SourceLocation Loc, const SourceManager &SM);
 
 } // namespace clang::tidy::calloc
 

@@ -1,4 +1,5 @@
 #include "facts/program/ProgramFacts.h"
+#include "support/AstWalks.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -105,6 +106,24 @@ ProgramFacts::wrapper(const FunctionDecl *F) const {
   return D ? D->Wrapper : std::nullopt;
 }
 
+/// One unit's least (or largest) written value of a place, joined into the
+/// others': the least of them (the largest); a unit that cannot say (`?`,
+/// `*`) leaves it unknown for good.
+void ProgramFacts::joinWritten(std::optional<Wide> &Slot,
+                               llvm::StringSet<> &UnknownKeys,
+                               llvm::StringRef Key, llvm::StringRef Text,
+                               bool Largest) {
+  if (UnknownKeys.contains(Key))
+    return;
+  std::optional<Wide> V = parseLimit(Text);
+  if (!V) {
+    UnknownKeys.insert(Key);
+    Slot.reset();
+    return;
+  }
+  Slot = !Slot ? *V : Largest ? std::max(*Slot, *V) : std::min(*Slot, *V);
+}
+
 ProgramFacts::ProgramFacts(llvm::StringRef Text, llvm::StringRef Path)
     : Path(Path.str()) {
   llvm::SmallVector<llvm::StringRef, 0> Lines;
@@ -144,28 +163,9 @@ ProgramFacts::ProgramFacts(llvm::StringRef Text, llvm::StringRef Path)
       if (P.GrowthAt.empty())
         P.GrowthAt = Cols[2].str();
     } else if (Kind == "most") {
-      // The same from above: the largest of the units' largest values.
-      if (UnknownMost.contains(Key))
-        continue;
-      std::optional<Wide> V = parseLimit(Cols[2]);
-      if (!V) {
-        UnknownMost.insert(Key);
-        P.Most.reset();
-      } else {
-        P.Most = P.Most ? std::max(*P.Most, *V) : *V;
-      }
+      joinWritten(P.Most, UnknownMost, Key, Cols[2], /*Largest=*/true);
     } else if (Kind == "least") {
-      // Every unit that writes it says how low; one that cannot say
-      // (`?`) leaves it unknown for good.
-      if (Unknown.contains(Key))
-        continue;
-      std::optional<Wide> V = parseLimit(Cols[2]);
-      if (!V) {
-        Unknown.insert(Key);
-        P.Least.reset();
-      } else {
-        P.Least = P.Least ? std::min(*P.Least, *V) : *V;
-      }
+      joinWritten(P.Least, Unknown, Key, Cols[2], /*Largest=*/false);
     } else if (Kind == "limit") {
       // Each unit that writes it says what its writers test; the weakest
       // holds for the program, and nothing once one unit says `?`.
@@ -289,40 +289,30 @@ static std::string bound(Wide V) {
   return std::to_string(static_cast<long long>(V));
 }
 
-/// The functions \p DC defines with external linkage, a pointer result and
-/// an integer parameter, namespaces and linkage blocks included.
-static void
-allocatingDefinitions(const DeclContext *DC,
-                      llvm::SmallVectorImpl<const FunctionDecl *> &Out) {
-  for (const Decl *D : DC->decls()) {
-    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
-      // An allocator or a counterpart takes a number: a size or a count.
-      if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext() &&
-          FD->getReturnType()->isPointerType() && !programKey(FD).empty() &&
-          llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
-            return P->getType()->isIntegerType();
-          }))
-        Out.push_back(FD);
-    } else if (isa<NamespaceDecl, LinkageSpecDecl>(D)) {
-      allocatingDefinitions(cast<DeclContext>(D), Out);
-    }
-  }
+/// Whether \p FD, defined here, can be an allocator or a counterpart that
+/// another unit calls: external linkage, a pointer result, and a number
+/// (a size or a count) among its parameters.
+static bool mayAllocate(const FunctionDecl *FD) {
+  return FD->getReturnType()->isPointerType() && !programKey(FD).empty() &&
+         llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
+           return P->getType()->isIntegerType();
+         });
 }
 
 std::string summarizeUnit(ValueSources &Sources, CallSites &Callers,
                           const AllocatorTable &Allocators) {
   std::vector<std::string> Lines;
-  // A limit beyond 64 bits limits nothing a facts file needs to say.
-  auto Printable = [](const std::optional<Wide> &V) {
-    return V && *V >= Wide(INT64_MIN) && *V <= Wide(INT64_MAX);
-  };
   auto Limits = [&](const PlaceSummary &P) {
     std::string Out;
-    if (Printable(P.Upper))
-      Out += "\t<=" + std::to_string(static_cast<long long>(*P.Upper));
-    if (Printable(P.Lower))
-      Out += "\t>=" + std::to_string(static_cast<long long>(*P.Lower));
+    if (P.Upper)
+      Out += "\t<=" + bound(*P.Upper);
+    if (P.Lower)
+      Out += "\t>=" + bound(*P.Lower);
     return Out.empty() ? std::string("\t-") : Out;
+  };
+  // A value written that a facts file cannot hold is no value it knows.
+  auto Written = [&](bool Known, const std::optional<Wide> &V) {
+    return !Known ? std::string("?") : V ? bound(*V) : std::string();
   };
   Sources.summarize(
       [&](const ValueDecl *D, const PlaceSummary &P) {
@@ -335,16 +325,10 @@ std::string summarizeUnit(ValueSources &Sources, CallSites &Callers,
           Lines.push_back(Key + "\tlimit" + Limits(P));
         else if (P.LimitUnknown)
           Lines.push_back(Key + "\tlimit\t?");
-        if (!P.MostKnown)
-          Lines.push_back(Key + "\tmost\t?");
-        else if (Printable(P.Most))
-          Lines.push_back(Key + "\tmost\t" +
-                          std::to_string(static_cast<long long>(*P.Most)));
-        if (!P.LeastKnown)
-          Lines.push_back(Key + "\tleast\t?");
-        else if (Printable(P.Least))
-          Lines.push_back(Key + "\tleast\t" +
-                          std::to_string(static_cast<long long>(*P.Least)));
+        if (std::string Most = Written(P.MostKnown, P.Most); !Most.empty())
+          Lines.push_back(Key + "\tmost\t" + Most);
+        if (std::string Least = Written(P.LeastKnown, P.Least); !Least.empty())
+          Lines.push_back(Key + "\tleast\t" + Least);
       },
       [&](const FunctionDecl *F, const FunctionSummary &S) {
         Lines.push_back(programKey(F) + "\tinput\t" + S.InputAt);
@@ -361,17 +345,16 @@ std::string summarizeUnit(ValueSources &Sources, CallSites &Callers,
   ASTContext *Ctx = nullptr;
   Sources.withContext([&](ASTContext &C) { Ctx = &C; });
   if (Ctx) {
-    allocatingDefinitions(Ctx->getTranslationUnitDecl(), Defined);
+    collectDefinitions(Ctx->getTranslationUnitDecl(), Defined);
     const SourceManager &SM = Ctx->getSourceManager();
     for (const FunctionDecl *FD : Defined) {
-      if (SM.isInSystemHeader(FD->getLocation()))
+      if (!mayAllocate(FD) || SM.isInSystemHeader(FD->getLocation()))
         continue;
       std::string Key = programKey(FD);
-      PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(FD->getLocation()));
+      std::string Where = fileAndLine(FD->getLocation(), SM);
       Lines.push_back(Key + "\tdefined\t" +
-                      (P.isValid()
-                           ? llvm::sys::path::filename(P.getFilename()).str()
-                           : std::string("?")));
+                      (Where.empty() ? std::string("?")
+                                     : Where.substr(0, Where.rfind(':'))));
       DefinitionFacts F = Allocators.describeDefinition(FD);
       for (unsigned I : F.ChecksProductAt)
         Lines.push_back(Key + "\tchecks-product\t" + std::to_string(I) +

@@ -104,6 +104,8 @@ private:
   const Definition *definitionOf(const FunctionDecl *F) const;
   void noteDefinition(Definition &D, llvm::StringRef Kind,
                       llvm::ArrayRef<llvm::StringRef> Cols);
+  void joinWritten(std::optional<Wide> &Slot, llvm::StringSet<> &UnknownKeys,
+                   llvm::StringRef Key, llvm::StringRef Text, bool Largest);
   void notePassed(FunctionSummary &F, llvm::StringRef Index,
                   llvm::StringRef Lo, llvm::StringRef Hi);
   /// Places some unit writes in a way no least value can be given for.
