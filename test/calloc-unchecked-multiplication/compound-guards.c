@@ -172,6 +172,39 @@ void *grid_tail(size_t rows, size_t cols, size_t cell) {
   // CHECK-FIXES: return calloc(cols, cell);
 }
 
+/* The limit divided by the first two factors and compared with the third
+   (libcaca's _caca_alloc2d): the whole product is checked. `w * h` can wrap
+   on the way only when s is 0, and a size_t product is exact modulo 2^64
+   in any order of its factors, so the size is right either way. */
+void *plane(size_t w, size_t h, size_t s) {
+  if (w == 0 || h == 0 || SIZE_MAX / w / h < s)
+    return NULL;
+  return malloc(w * h * s);
+}
+
+void *plane_unchecked_zero(size_t w, size_t h, size_t s) {
+  if (SIZE_MAX / w / h < s)
+    return NULL;
+  return malloc(w * h * s);
+}
+
+/* Positive: the first two factors multiply in 32 bits before the product
+   widens, so their wrap is not undone by the check of the 64-bit whole. */
+void *plane_narrow_pair(uint32_t w, uint32_t h, size_t s) {
+  if (w == 0 || h == 0 || SIZE_MAX / w / h < s)
+    return NULL;
+  return malloc((size_t)(w * h) * s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '(size_t)(w * h) * s' can overflow ('w * h' is computed in 'uint32_t') and nothing checks the multiplication [calloc-unchecked-multiplication]
+}
+
+/* Positive: the check is of another third factor. */
+void *plane_other_third(size_t w, size_t h, size_t s, size_t t) {
+  if (w == 0 || h == 0 || SIZE_MAX / w / h < s)
+    return NULL;
+  return malloc(w * h * t);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'w * h * t' can overflow and nothing checks the multiplication [calloc-unchecked-multiplication]
+}
+
 /* A wrap test that is exact for powers of two (Redis's dict expansion):
    2^k times 8 wraps to 0, which `< newsize` catches. */
 void **table_of(unsigned char exp) {
@@ -203,6 +236,34 @@ struct triple *triples_of(unsigned char exp) {
   return malloc(newsize * sizeof(struct triple));
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'newsize * sizeof(struct triple)' can overflow; use 'calloc(newsize, sizeof(struct triple))', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES: return calloc(newsize, sizeof(struct triple));
+}
+
+/* A doubling test is exact for every value (libtheora's superblock counts):
+   2n is below twice the modulus, so it wraps at most once, to 2n - 2^32,
+   which is below n. The sum after it is a sum, not a product. */
+int *superblocks(unsigned luma, unsigned chroma) {
+  unsigned total = luma + 2 * chroma;
+  if (2 * chroma < chroma || total < luma)
+    return NULL;
+  return malloc(total * sizeof(int));
+}
+
+/* Positive: a tripling test misses 2^31, whose triple wraps to 2^31. */
+int *tripled(unsigned n) {
+  unsigned total = 3 * n;
+  if (3 * n < n)
+    return NULL;
+  return malloc(total * sizeof(int));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'total * sizeof(int)' can overflow ('3 * n' is computed in 'unsigned int') and nothing checks the multiplication [calloc-unchecked-multiplication]
+}
+
+/* Positive: the doubling tested is of another value. */
+int *doubled_other(unsigned n, unsigned m) {
+  unsigned total = 2 * n;
+  if (2 * m < m)
+    return NULL;
+  return malloc(total * sizeof(int));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'total * sizeof(int)' can overflow ('2 * n' is computed in 'unsigned int') and nothing checks the multiplication [calloc-unchecked-multiplication]
 }
 
 /* Negative: a compound divisor (libtiff's tiffcrop after CVE-2016-9532):

@@ -998,18 +998,19 @@ static bool holdsPowerOfTwo(const PointFacts::KeyState &KS,
 /// `if (x * 8 < x) fail;` past the test, with x a power of two: a power of
 /// two times a power of two wraps to 0, which the test catches, so x * 8
 /// did not wrap. (For other factors the test misses wraps: 2^62 * 5 wraps
-/// to 2^62.)
+/// to 2^62.) A doubling is caught for every x: 2x is below twice the
+/// modulus, so it wraps at most once, to 2x - 2^n, which is below x.
 void GuardAnalysis::learnPowerOfTwoWrapTest(PointFacts::KeyState &KS,
                                             const ValueKey &Key,
                                             const Expr *Other) const {
   const auto *Mul = dyn_cast<BinaryOperator>(Other->IgnoreParenImpCasts());
-  if (!Mul || Mul->getOpcode() != BO_Mul || !holdsPowerOfTwo(KS, Ctx))
+  if (!Mul || Mul->getOpcode() != BO_Mul)
     return;
   for (const Expr *Side : {Mul->getLHS(), Mul->getRHS()}) {
     const Expr *Scale = Side == Mul->getLHS() ? Mul->getRHS() : Mul->getLHS();
     std::optional<ValueKey> K = keyOfOperand(Side, Ctx);
     std::optional<Wide> C = powerOfTwo(Scale, Ctx);
-    if (!K || *K != Key || !C)
+    if (!K || *K != Key || !C || (*C != 2 && !holdsPowerOfTwo(KS, Ctx)))
       continue;
     Wide Max = Model.rangeOf(Mul->getType()).Hi / *C;
     KS.Range = KS.Range.meet({KS.Range.Lo, Max});

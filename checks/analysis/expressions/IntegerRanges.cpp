@@ -273,9 +273,10 @@ ValueRange RangeEvaluator::evaluateBinary(const BinaryOperator *BO) {
   if (BO->getOpcode() == BO_Assign)
     return TypeRange.meet(evaluate(BO->getRHS())); // `(len = 20) * 4`
   // `size *= 2` is the product it stores, in the type it stores it in.
+  size_t WrapsBefore = Wrapping.size();
   if (BO->getOpcode() == BO_MulAssign)
     return evaluateProduct(BO, evaluate(BO->getLHS()),
-                           evaluate(BO->getRHS()));
+                           evaluate(BO->getRHS()), WrapsBefore);
   if (BO->isCompoundAssignmentOp())
     return TypeRange;
   if (BO->isComparisonOp() || BO->isLogicalOp())
@@ -287,7 +288,7 @@ ValueRange RangeEvaluator::evaluateBinary(const BinaryOperator *BO) {
   ValueRange R = evaluate(BO->getRHS());
   switch (BO->getOpcode()) {
   case BO_Mul:
-    return evaluateProduct(BO, L, R);
+    return evaluateProduct(BO, L, R, WrapsBefore);
   case BO_Add:
     return fitOrType(BO, {L.Lo + R.Lo, L.Hi + R.Hi});
   case BO_Sub:
@@ -308,20 +309,47 @@ ValueRange RangeEvaluator::evaluateBinary(const BinaryOperator *BO) {
   return evaluateBitwise(BO, L, R);
 }
 
+/// Whether \p Inner is a multiplication of \p Outer's operands, through
+/// parentheses only and in \p Outer's type: a factor of the same product.
+static bool isFactorProduct(const BinaryOperator *Outer,
+                            const BinaryOperator *Inner) {
+  for (const Expr *Side : {Outer->getLHS(), Outer->getRHS()}) {
+    const auto *Mul = dyn_cast<BinaryOperator>(Side->IgnoreParens());
+    if (!Mul || Mul->getOpcode() != BO_Mul ||
+        Mul->getType().getCanonicalType() !=
+            Outer->getType().getCanonicalType())
+      continue;
+    if (Mul == Inner || isFactorProduct(Mul, Inner))
+      return true;
+  }
+  return false;
+}
+
 ValueRange RangeEvaluator::evaluateProduct(const BinaryOperator *BO,
-                                           ValueRange L, ValueRange R) {
+                                           ValueRange L, ValueRange R,
+                                           size_t WrapsBefore) {
   ValueRange P = multiply(L, R);
   // A bound on the product from a check of it: `a > K / b` (written for
   // sizes, whose product is not negative) or __builtin_mul_overflow into a
   // type whose values are within K of 0 on both sides.
+  std::optional<Wide> Bound;
   if (Facts)
-    if (std::optional<Wide> Bound =
-            Facts->productBoundOf(BO->getLHS(), BO->getRHS()))
+    if ((Bound = Facts->productBoundOf(BO->getLHS(), BO->getRHS())))
       P = P.meet({-*Bound - 1, *Bound});
   if (!productFits(Model, BO->getType(), P)) {
     Wrapping.push_back(BO);
     return Model.rangeOf(BO->getType());
   }
+  // `w * h * s` after `SIZE_MAX / w / h < s` fails: unsigned products are
+  // exact modulo 2^n in any order, so when the whole product is checked, a
+  // wrap of `w * h` on the way (only possible for s = 0) cannot change it.
+  if (Bound && !Model.isSigned(BO->getType()))
+    Wrapping.erase(
+        std::remove_if(Wrapping.begin() + WrapsBefore, Wrapping.end(),
+                       [&](const BinaryOperator *Inner) {
+                         return isFactorProduct(BO, Inner);
+                       }),
+        Wrapping.end());
   return P;
 }
 

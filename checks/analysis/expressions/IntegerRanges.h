@@ -146,8 +146,10 @@ private:
   ValueRange evaluateCast(const CastExpr *Cast);
   ValueRange evaluateUnary(const UnaryOperator *UO);
   ValueRange evaluateBinary(const BinaryOperator *BO);
+  /// \p WrapsBefore: how many wraps were recorded before \p BO's operands
+  /// were evaluated.
   ValueRange evaluateProduct(const BinaryOperator *BO, ValueRange L,
-                             ValueRange R);
+                             ValueRange R, size_t WrapsBefore);
   ValueRange evaluateDivision(const BinaryOperator *BO, ValueRange L,
                               ValueRange R);
   ValueRange evaluateBitwise(const BinaryOperator *BO, ValueRange L,
