@@ -239,9 +239,105 @@ ValueRange RangeEvaluator::evaluateUnary(const UnaryOperator *UO) {
   }
 }
 
+namespace {
+/// What is known in one branch of a conditional: \p Base's facts, and a
+/// range for the value its condition compared.
+class BranchFacts : public ValueFacts {
+public:
+  BranchFacts(const ValueFacts *Base, ValueKey Key, ValueRange Range)
+      : Base(Base), Key(Key), Range(Range) {}
+  std::optional<ValueRange> rangeOf(const ValueKey &K) const override {
+    std::optional<ValueRange> Known = Base ? Base->rangeOf(K) : std::nullopt;
+    if (K != Key)
+      return Known;
+    return Known ? Known->meet(Range) : Range;
+  }
+  std::optional<Wide> productBound(const ValueKey &A,
+                                   const ValueKey &B) const override {
+    return Base ? Base->productBound(A, B) : std::nullopt;
+  }
+  std::optional<ValueRange> rangeOfExpression(const Expr *E) const override {
+    return Base ? Base->rangeOfExpression(E) : std::nullopt;
+  }
+  std::optional<Wide> productBoundOf(const Expr *A,
+                                     const Expr *B) const override {
+    return Base ? Base->productBoundOf(A, B) : std::nullopt;
+  }
+
+private:
+  const ValueFacts *Base;
+  ValueKey Key;
+  ValueRange Range;
+};
+} // namespace
+
+std::optional<std::pair<ValueKey, ValueRange>>
+RangeEvaluator::branchBound(const BinaryOperator *Cmp, bool Truth) {
+  BinaryOperatorKind Op = Cmp->getOpcode();
+  if (!Truth)
+    Op = BinaryOperator::negateComparisonOp(Op);
+  for (int Side = 0; Side < 2; ++Side) {
+    const Expr *Mine = Side == 0 ? Cmp->getLHS() : Cmp->getRHS();
+    const Expr *Other = Side == 0 ? Cmp->getRHS() : Cmp->getLHS();
+    BinaryOperatorKind KeyOp =
+        Side == 0 ? Op : BinaryOperator::reverseComparisonOp(Op);
+    const Expr *Value = Mine->IgnoreParenImpCasts();
+    std::optional<ValueKey> Key = keyOf(Value);
+    // The comparison converts both sides to one type; a bound on the
+    // converted value is one on the value only when that keeps every value.
+    if (!Key || !Value->getType()->isIntegerType() ||
+        !Model.rangeOf(Mine->getType()).contains(Model.rangeOf(Value->getType())))
+      continue;
+    // Evaluated without a bound of its own: the other side may read the
+    // same value.
+    ValueRange R = evaluate(Other);
+    ValueRange Bound = Model.rangeOf(Value->getType());
+    switch (KeyOp) {
+    case BO_LT:
+      Bound.Hi = std::min(Bound.Hi, R.Hi - 1);
+      break;
+    case BO_LE:
+      Bound.Hi = std::min(Bound.Hi, R.Hi);
+      break;
+    case BO_GT:
+      Bound.Lo = std::max(Bound.Lo, R.Lo + 1);
+      break;
+    case BO_GE:
+      Bound.Lo = std::max(Bound.Lo, R.Lo);
+      break;
+    default:
+      continue;
+    }
+    if (Bound.Lo > Bound.Hi)
+      continue;
+    return std::make_pair(*Key, Bound);
+  }
+  return std::nullopt;
+}
+
+/// \p E evaluated where \p Cmp is \p Truth (a branch of a conditional).
+ValueRange RangeEvaluator::evaluateWhere(const Expr *E,
+                                         const BinaryOperator *Cmp,
+                                         bool Truth) {
+  std::optional<std::pair<ValueKey, ValueRange>> Bound =
+      Cmp && Cmp->isRelationalOp() ? branchBound(Cmp, Truth) : std::nullopt;
+  if (!Bound)
+    return evaluate(E);
+  BranchFacts Branch(Facts, Bound->first, Bound->second);
+  const ValueFacts *Outer = Facts;
+  Facts = &Branch;
+  ValueRange R = evaluate(E);
+  Facts = Outer;
+  return R;
+}
+
 ValueRange RangeEvaluator::evaluateConditional(const ConditionalOperator *CO) {
-  ValueRange T = evaluate(CO->getTrueExpr());
-  ValueRange F = evaluate(CO->getFalseExpr());
+  // Each branch runs only where the condition says: `n <= MAX / 2 ? 2 * n
+  // : MAX` doubles n only below half the limit.
+  const auto *Cond =
+      dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
+  ValueRange T = evaluateWhere(CO->getTrueExpr(), Cond, true);
+  ValueRange F = evaluateWhere(CO->getFalseExpr(), Cond, false);
   // `a < b ? a : b` is min(a, b), `a > b ? a : b` is max(a, b): the MIN and
   // MAX macros, and clamps written inline.
   const auto *Cmp =
@@ -405,6 +501,12 @@ ValueRange RangeEvaluator::evaluateBitwise(const BinaryOperator *BO,
     if (L.isNonNegative() && R.isNonNegative())
       return {L.Lo >> int(std::min(R.Hi, Wide(127))),
               L.Hi >> int(std::min(R.Lo, Wide(127)))};
+    // A negative value shifts arithmetically (clang's and GCC's definition
+    // of it), towards -1: `(limit - 1) >> 1` is at most INT_MAX / 2 for
+    // any int limit.
+    if (R.isNonNegative() && R.Hi < 64)
+      return {L.Lo >> int(L.Lo < 0 ? R.Lo : R.Hi),
+              L.Hi >> int(L.Hi < 0 ? R.Hi : R.Lo)};
     return TypeRange;
   case BO_Shl:
     // `1 << bits` with bits bounded by a guard.

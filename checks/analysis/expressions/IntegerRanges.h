@@ -155,6 +155,11 @@ private:
   ValueRange evaluateBitwise(const BinaryOperator *BO, ValueRange L,
                              ValueRange R);
   ValueRange evaluateConditional(const ConditionalOperator *CO);
+  /// The value \p Cmp compares and its range where \p Cmp is \p Truth.
+  std::optional<std::pair<ValueKey, ValueRange>>
+  branchBound(const BinaryOperator *Cmp, bool Truth);
+  ValueRange evaluateWhere(const Expr *E, const BinaryOperator *Cmp,
+                           bool Truth);
   /// \p V if it fits \p BO's type, else the whole type.
   ValueRange fitOrType(const BinaryOperator *BO, ValueRange V) const;
 
