@@ -279,7 +279,9 @@ def unpack_orig(package, dest, logfile):
     origs = []
     for command in (get, f"apt-get update && {get}"):
         sh(command, dest, logfile)
-        origs = sorted(dest.glob(f"{package}_*.orig.tar.*"))
+        # Not the signature (`.orig.tar.gz.asc`) beside the tarball.
+        origs = sorted(o for o in dest.glob(f"{package}_*.orig.tar.*")
+                       if o.suffix != ".asc")
         if origs:
             break
     if len(origs) != 1 or sh(f"tar xf {shlex.quote(origs[0].name)}", dest, logfile) != 0:
