@@ -26,7 +26,9 @@ static void
 collectHolders(const Stmt *Body, llvm::SmallPtrSetImpl<const VarDecl *> &Locals,
                llvm::SmallPtrSetImpl<const FieldDecl *> &Fields,
                llvm::SmallPtrSetImpl<const ValueDecl *> &Wrapping,
-               llvm::function_ref<bool(const Expr *, QualType)> CanWrap) {
+               llvm::SmallPtrSetImpl<const ValueDecl *> &Widened,
+               llvm::function_ref<bool(const Expr *, QualType)> CanWrap,
+               llvm::function_ref<bool(const Expr *, QualType)> Widens) {
   llvm::SmallVector<const Stmt *, 64> Work;
   if (Body)
     Work.push_back(Body);
@@ -39,6 +41,8 @@ collectHolders(const Stmt *Body, llvm::SmallPtrSetImpl<const VarDecl *> &Locals,
           Locals.insert(VD);
           if (CanWrap(VD->getInit(), VD->getType()))
             Wrapping.insert(VD);
+          if (Widens(VD->getInit(), VD->getType()))
+            Widened.insert(VD);
         }
     } else if (const auto *BO = dyn_cast<BinaryOperator>(S);
                BO && BO->isAssignmentOp() &&
@@ -56,6 +60,9 @@ collectHolders(const Stmt *Body, llvm::SmallPtrSetImpl<const VarDecl *> &Locals,
       if (Holder && (BO->getOpcode() != BO_Assign ||
                      CanWrap(BO->getRHS(), Holder->getType())))
         Wrapping.insert(Holder);
+      if (Holder && BO->getOpcode() == BO_Assign &&
+          Widens(BO->getRHS(), Holder->getType()))
+        Widened.insert(Holder);
     }
     pushOwnParts(S, Work);
   }
@@ -80,14 +87,30 @@ void FunctionAnalyses::collectHoldersOnce() {
   Holders.emplace();
   FieldHolders.emplace();
   WrappingHolders.emplace();
+  WidenedHolders.emplace();
   // The test findSizeOrigin puts to the value that reaches the call, put
   // to every value first: a local none of whose products can wrap by their
   // types needs no dataflow to find which of them reaches it.
-  collectHolders(Function->getBody(), *Holders, *FieldHolders,
-                 *WrappingHolders, [&](const Expr *Value, QualType Holder) {
-                   return mayWrap(Value, Model) ||
-                          truncatedProduct(Value, Holder, nullptr, Model);
-                 });
+  collectHolders(
+      Function->getBody(), *Holders, *FieldHolders, *WrappingHolders,
+      *WidenedHolders,
+      [&](const Expr *Value, QualType Holder) {
+        return mayWrap(Value, Model) ||
+               truncatedProduct(Value, Holder, nullptr, Model);
+      },
+      [&](const Expr *Value, QualType Holder) {
+        const auto *Cast = dyn_cast<ImplicitCastExpr>(Value->IgnoreParens());
+        return Cast && Cast->getCastKind() == CK_IntegralCast &&
+               Holder->isIntegerType() &&
+               Model.width(Cast->getSubExpr()->getType()) <
+                   Model.width(Holder) &&
+               mayWrap(Cast->getSubExpr(), Model);
+      });
+}
+
+bool FunctionAnalyses::holdsWidenedProduct(const VarDecl *Var) {
+  collectHoldersOnce();
+  return WidenedHolders->count(Var);
 }
 
 bool FunctionAnalyses::holdsProduct(const ValueDecl *D, bool EveryProduct) {
@@ -382,9 +405,12 @@ static std::optional<SizeCandidate> narrowPart(const Expr *E,
   unsigned SizeBits = Model.width(SizeType);
   SizeCandidate Part;
   Part.Part = true;
+  // Also a local as wide as the size that was given a narrow product,
+  // widened as it was stored: the wrap happened before the widening.
   if (const VarDecl *Var = sizeVariable(E, Ctx);
-      Var && Model.width(Var->getType()) < SizeBits &&
-      Function.holdsProduct(Var, EveryProduct)) {
+      Var && ((Model.width(Var->getType()) < SizeBits &&
+               Function.holdsProduct(Var, EveryProduct)) ||
+              Function.holdsWidenedProduct(Var))) {
     Part.Through = Var;
     return Part;
   }
@@ -465,6 +491,30 @@ std::optional<SizeOrigin> ownProductOrigin(const CallExpr *Call,
   return Origin;
 }
 
+/// The origin of a local that \p Origin's value reads as a factor or an
+/// addend and that holds a widened narrow product that wraps.
+static std::optional<SizeOrigin>
+widenedPartOrigin(const SizeOrigin &Origin, const Expr *SizeArg,
+                  const CallExpr *Call, FunctionAnalyses &Function,
+                  const IntegerModel &Model) {
+  QualType Type = Origin.Value->getType();
+  if (!Type->isIntegerType())
+    return std::nullopt;
+  std::optional<SizeCandidate> Part = narrowPart(
+      Origin.Value, Type, Function, Model, /*EveryProduct=*/false);
+  if (!Part || !Part->Through ||
+      !Function.holdsWidenedProduct(Part->Through))
+    return std::nullopt;
+  std::optional<SizeOrigin> Inner = originThrough(
+      Part->Through, Call, Function.guards(), Model, /*EveryProduct=*/false);
+  if (!Inner || isVerifiedAfterTheFact(*Inner, Model) ||
+      wrappingOf(*Inner, Model).empty() ||
+      (Inner->AtCall && !Inner->AtCall->Reached))
+    return std::nullopt;
+  Inner->Whole = SizeArg;
+  return Inner;
+}
+
 std::optional<SizeOrigin> findSizeOrigin(const CallExpr *Call,
                                          const SizeCandidate &Candidate,
                                          FunctionAnalyses &Function,
@@ -505,6 +555,21 @@ std::optional<SizeOrigin> findSizeOrigin(const CallExpr *Call,
   // folds to false, such as __builtin_constant_p of a variable) runs never.
   if (Origin && Origin->AtCall && !Origin->AtCall->Reached)
     return std::nullopt;
+  // A size that does not wrap in its own type may still read a local that
+  // holds a narrow product, widened as it was stored (`dstn = w * h;` in
+  // unsigned, then `len = dstn * bpp;` in unsigned long): that product
+  // wrapped before the size was computed.
+  // It is the wrap to report when the size's own products wrap only wide
+  // (as `n * 4` does for any n of 64 bits, a wrap that needs an input).
+  if (Origin && !Candidate.Part &&
+      llvm::none_of(wrappingOf(*Origin, Model),
+                    [&](const BinaryOperator *Mul) {
+                      return Model.width(Mul->getType()) <
+                             Model.width(Origin->Value->getType());
+                    }))
+    if (std::optional<SizeOrigin> Widened =
+            widenedPartOrigin(*Origin, SizeArg, Call, Function, Model))
+      return Widened;
   return Origin;
 }
 

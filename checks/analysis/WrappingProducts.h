@@ -48,6 +48,10 @@ public:
   /// \p EveryProduct, only a product that can wrap by its types, or one
   /// \p D's type truncates, or a multiplication in place (`n *= 2`).
   bool holdsProduct(const ValueDecl *D, bool EveryProduct);
+  /// Whether the function assigns local \p Var a product that can wrap in
+  /// a type narrower than \p Var's own, widened as it is stored
+  /// (`unsigned long n = width * height;` with unsigned factors).
+  bool holdsWidenedProduct(const VarDecl *Var);
 
 private:
   /// Fills Holders and FieldHolders, in one walk of the body.
@@ -63,6 +67,7 @@ private:
   std::optional<llvm::SmallPtrSet<const VarDecl *, 8>> Holders;
   std::optional<llvm::SmallPtrSet<const FieldDecl *, 8>> FieldHolders;
   std::optional<llvm::SmallPtrSet<const ValueDecl *, 8>> WrappingHolders;
+  std::optional<llvm::SmallPtrSet<const ValueDecl *, 8>> WidenedHolders;
 };
 
 /// The expression behind an allocation size, and where facts about it hold.
