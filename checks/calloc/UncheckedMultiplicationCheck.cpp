@@ -166,6 +166,7 @@ void UncheckedMultiplicationCheck::onEndOfTranslationUnit() {
   Outs.reset();
   Callers.reset();
   Model.reset();
+  Results.reset();
   Walk.reset();
 }
 
@@ -186,6 +187,8 @@ void UncheckedMultiplicationCheck::unitFacts(ASTContext &Ctx) {
   if (Model)
     return;
   Model = std::make_unique<IntegerModel>(Ctx, SizeTypeBits, &Lengths);
+  Results = std::make_unique<FunctionResults>(*Model);
+  Model->setCallResults(Results.get());
   Walk = std::make_unique<FileWalk>(Ctx);
   Callers = std::make_unique<CallSites>(*Model, *Walk);
   Outs = std::make_unique<OutParameters>(Ctx, *Model, AssertsAreGuards,

@@ -16,6 +16,7 @@
 #include "analysis/dataflow/OverflowGuards.h"
 #include "facts/ValueSources.h"
 #include "analysis/WrappingProducts.h"
+#include "analysis/expressions/FunctionResults.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
@@ -101,6 +102,7 @@ private:
   std::shared_ptr<const ProgramFacts> Program;
   bool FactsLoaded = false;
   std::unique_ptr<IntegerModel> Model;
+  std::unique_ptr<FunctionResults> Results;
   std::unique_ptr<FileWalk> Walk;
   std::unique_ptr<CallSites> Callers;
   std::unique_ptr<OutParameters> Outs;

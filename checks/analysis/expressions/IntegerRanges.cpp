@@ -207,6 +207,10 @@ ValueRange RangeEvaluator::evaluateValue(const Expr *E) {
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     return evaluateUnary(UO);
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    if (const CallResults *Results = Model.callResults())
+      if (std::optional<ValueRange> R = Results->resultOf(Call))
+        return Model.rangeOf(T).meet(*R);
   return Model.rangeOf(T);
 }
 
@@ -507,6 +511,11 @@ ValueRange RangeEvaluator::evaluateBitwise(const BinaryOperator *BO,
     if (R.isNonNegative() && R.Hi < 64)
       return {L.Lo >> int(L.Lo < 0 ? R.Lo : R.Hi),
               L.Hi >> int(L.Hi < 0 ? R.Hi : R.Lo)};
+    // By a count not known to be in range: a count that is negative or
+    // not below the width is undefined, so a value that is not negative
+    // shifts to at most itself (`(bits & 0xFFFF) >> (16 - n)`).
+    if (L.isNonNegative())
+      return {0, L.Hi};
     return TypeRange;
   case BO_Shl:
     // `1 << bits` with bits bounded by a guard.

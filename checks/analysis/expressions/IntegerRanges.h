@@ -80,6 +80,14 @@ public:
   }
 };
 
+/// The values calls can return, from what is known of their callees
+/// (FunctionResults.h reads the callee's returns).
+class CallResults {
+public:
+  virtual ~CallResults() = default;
+  virtual std::optional<ValueRange> resultOf(const CallExpr *Call) const = 0;
+};
+
 /// Integer widths as the analysis sees them: the target's, except that
 /// `SizeTypeBits` (when not 0) caps size_t, ptrdiff_t and the long types, so
 /// that code can be checked as if for a 32-bit target; and which values
@@ -111,11 +119,16 @@ public:
   /// The largest count of elements of \p Length's size that an object can
   /// hold: PTRDIFF_MAX (of this model) divided by the element size.
   Wide maxElements(const ObjectLength &Length) const;
+  /// What calls return, when known (null: a call may return any value of
+  /// its type).
+  const CallResults *callResults() const { return Results; }
+  void setCallResults(const CallResults *R) { Results = R; }
 
 private:
   const ASTContext &Ctx;
   unsigned SizeTypeBits;
   const LengthAccessors *Lengths;
+  const CallResults *Results = nullptr;
 };
 
 /// True when a multiplication whose mathematical result lies in \p Product

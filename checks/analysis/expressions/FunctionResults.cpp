@@ -1,0 +1,73 @@
+#include "analysis/expressions/FunctionResults.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ExprObjC.h"
+#include "clang/AST/StmtCXX.h"
+
+namespace clang::tidy::calloc {
+
+/// Bodies longer than this are not read: the answer is rarely a bound, and
+/// the walk would cost more than it saves.
+static constexpr unsigned MaxStatements = 2048;
+
+std::optional<ValueRange>
+FunctionResults::resultOf(const CallExpr *Call) const {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Definition = Callee ? Callee->getDefinition() : nullptr;
+  if (!Definition || !Definition->hasBody() ||
+      !Definition->getReturnType()->isIntegerType() ||
+      Definition->isDependentContext())
+    return std::nullopt;
+  // A virtual method may be another's at run time.
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Definition);
+      Method && Method->isVirtual())
+    return std::nullopt;
+  auto Found = Cache.find(Definition);
+  if (Found != Cache.end())
+    return Found->second;
+  if (!Reading.insert(Definition).second)
+    return std::nullopt;
+  std::optional<ValueRange> R = compute(Definition);
+  Reading.erase(Definition);
+  Cache[Definition] = R;
+  return R;
+}
+
+std::optional<ValueRange>
+FunctionResults::compute(const FunctionDecl *Definition) const {
+  llvm::SmallVector<const Stmt *, 32> Work{Definition->getBody()};
+  llvm::SmallVector<const ReturnStmt *, 8> Returns;
+  unsigned Seen = 0;
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (++Seen > MaxStatements)
+      return std::nullopt;
+    // A nested function's returns are its own.
+    if (isa<LambdaExpr, BlockExpr>(S))
+      continue;
+    if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+      Returns.push_back(Ret);
+      continue;
+    }
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  // No return: the function does not come back, or falls off its end.
+  if (Returns.empty())
+    return std::nullopt;
+  std::optional<ValueRange> All;
+  for (const ReturnStmt *Ret : Returns) {
+    const Expr *Value = Ret->getRetValue();
+    if (!Value || Value->isTypeDependent() || Value->isValueDependent())
+      return std::nullopt;
+    // The value converted to the return type, as the call sees it.
+    ValueRange R = RangeEvaluator(Model, nullptr).evaluate(Value);
+    All = All ? All->join(R) : R;
+  }
+  return Model.rangeOf(Definition->getReturnType()).meet(*All);
+}
+
+} // namespace clang::tidy::calloc
