@@ -27,6 +27,8 @@ collectHolders(const Stmt *Body, llvm::SmallPtrSetImpl<const VarDecl *> &Locals,
                llvm::SmallPtrSetImpl<const FieldDecl *> &Fields,
                llvm::SmallPtrSetImpl<const ValueDecl *> &Wrapping,
                llvm::SmallPtrSetImpl<const ValueDecl *> &Widened,
+               llvm::SmallVectorImpl<std::pair<const ValueDecl *, const Expr *>>
+                   &Others,
                llvm::function_ref<bool(const Expr *, QualType)> CanWrap,
                llvm::function_ref<bool(const Expr *, QualType)> Widens) {
   llvm::SmallVector<const Stmt *, 64> Work;
@@ -41,6 +43,8 @@ collectHolders(const Stmt *Body, llvm::SmallPtrSetImpl<const VarDecl *> &Locals,
           Locals.insert(VD);
           if (CanWrap(VD->getInit(), VD->getType()))
             Wrapping.insert(VD);
+          else
+            Others.push_back({VD, VD->getInit()});
           if (Widens(VD->getInit(), VD->getType()))
             Widened.insert(VD);
         }
@@ -60,6 +64,8 @@ collectHolders(const Stmt *Body, llvm::SmallPtrSetImpl<const VarDecl *> &Locals,
       if (Holder && (BO->getOpcode() != BO_Assign ||
                      CanWrap(BO->getRHS(), Holder->getType())))
         Wrapping.insert(Holder);
+      else if (Holder)
+        Others.push_back({Holder, BO->getRHS()});
       if (Holder && BO->getOpcode() == BO_Assign &&
           Widens(BO->getRHS(), Holder->getType()))
         Widened.insert(Holder);
@@ -91,9 +97,10 @@ void FunctionAnalyses::collectHoldersOnce() {
   // The test findSizeOrigin puts to the value that reaches the call, put
   // to every value first: a local none of whose products can wrap by their
   // types needs no dataflow to find which of them reaches it.
+  llvm::SmallVector<std::pair<const ValueDecl *, const Expr *>, 8> Others;
   collectHolders(
       Function->getBody(), *Holders, *FieldHolders, *WrappingHolders,
-      *WidenedHolders,
+      *WidenedHolders, Others,
       [&](const Expr *Value, QualType Holder) {
         return mayWrap(Value, Model) ||
                truncatedProduct(Value, Holder, nullptr, Model);
@@ -106,6 +113,28 @@ void FunctionAnalyses::collectHoldersOnce() {
                    Model.width(Holder) &&
                mayWrap(Cast->getSubExpr(), Model);
       });
+  // A value whose own products fit may still read a local that holds a
+  // widened narrow product (`len = dstn + extra * 2;`): findSizeOrigin
+  // follows it there.
+  for (const auto &[Holder, Value] : Others)
+    if (!WrappingHolders->count(Holder) && readsWidenedLocal(Value))
+      WrappingHolders->insert(Holder);
+}
+
+bool FunctionAnalyses::readsWidenedLocal(const Expr *Value) {
+  collectHoldersOnce();
+  llvm::SmallVector<const Stmt *, 16> Work{Value};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S || isa<CallExpr>(S))
+      continue;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+      if (WidenedHolders->count(Ref->getDecl()))
+        return true;
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return false;
 }
 
 bool FunctionAnalyses::holdsWidenedProduct(const VarDecl *Var) {
@@ -230,8 +259,9 @@ static const BinaryOperator *truncatedProduct(const Expr *Value,
 /// facts where it is computed and at the call.
 static std::optional<SizeOrigin>
 originThrough(const ValueDecl *Holder, const ValueKey &HolderKey,
-              const CallExpr *Call, GuardAnalysis &Guards,
+              const CallExpr *Call, FunctionAnalyses &Function,
               const IntegerModel &Model, bool EveryProduct) {
+  GuardAnalysis &Guards = Function.guards();
   const auto *Var = dyn_cast<VarDecl>(Holder);
   const Expr *Def = Var && !HolderKey.isPart()
                         ? Guards.reachingDefinition(Var, Call)
@@ -239,7 +269,8 @@ originThrough(const ValueDecl *Holder, const ValueKey &HolderKey,
   if (!Def ||
       !(mayWrap(Def, Model) ||
         truncatedProduct(Def, Holder->getType(), nullptr, Model) ||
-        (EveryProduct && hasValueProduct(Def, Model.context()))))
+        (EveryProduct && hasValueProduct(Def, Model.context())) ||
+        Function.readsWidenedLocal(Def)))
     return std::nullopt;
   std::vector<ValueKey> Keys;
   collectKeys(Def, Keys);
@@ -272,9 +303,10 @@ originThrough(const ValueDecl *Holder, const ValueKey &HolderKey,
 }
 
 static std::optional<SizeOrigin>
-originThrough(const VarDecl *Var, const CallExpr *Call, GuardAnalysis &Guards,
-              const IntegerModel &Model, bool EveryProduct) {
-  return originThrough(Var, ValueKey{Var, nullptr, nullptr}, Call, Guards,
+originThrough(const VarDecl *Var, const CallExpr *Call,
+              FunctionAnalyses &Function, const IntegerModel &Model,
+              bool EveryProduct) {
+  return originThrough(Var, ValueKey{Var, nullptr, nullptr}, Call, Function,
                        Model, EveryProduct);
 }
 
@@ -506,7 +538,7 @@ widenedPartOrigin(const SizeOrigin &Origin, const Expr *SizeArg,
       !Function.holdsWidenedProduct(Part->Through))
     return std::nullopt;
   std::optional<SizeOrigin> Inner = originThrough(
-      Part->Through, Call, Function.guards(), Model, /*EveryProduct=*/false);
+      Part->Through, Call, Function, Model, /*EveryProduct=*/false);
   if (!Inner || isVerifiedAfterTheFact(*Inner, Model) ||
       wrappingOf(*Inner, Model).empty() ||
       (Inner->AtCall && !Inner->AtCall->Reached))
@@ -529,9 +561,9 @@ std::optional<SizeOrigin> findSizeOrigin(const CallExpr *Call,
   if ((Var || Candidate.ThroughField) && Candidate.Part) {
     // The local's product when it can wrap; otherwise, with EveryProduct,
     // the size's own product, which the array form can take.
-    Origin = Var ? originThrough(Var, Call, Guards, Model, /*EveryProduct=*/false)
+    Origin = Var ? originThrough(Var, Call, Function, Model, /*EveryProduct=*/false)
                  : originThrough(Candidate.ThroughField, Candidate.FieldKey,
-                                 Call, Guards, Model, /*EveryProduct=*/false);
+                                 Call, Function, Model, /*EveryProduct=*/false);
     if (Origin && !Var)
       Origin->ThroughRead = Candidate.FieldRead;
     if (Origin && (isVerifiedAfterTheFact(*Origin, Model) ||
@@ -542,10 +574,10 @@ std::optional<SizeOrigin> findSizeOrigin(const CallExpr *Call,
     else if (EveryProduct)
       return ownProductOrigin(Call, Candidate, Function, Model);
   } else if (Var) {
-    Origin = originThrough(Var, Call, Guards, Model, EveryProduct);
+    Origin = originThrough(Var, Call, Function, Model, EveryProduct);
   } else if (Candidate.ThroughField) {
     Origin = originThrough(Candidate.ThroughField, Candidate.FieldKey, Call,
-                           Guards, Model, EveryProduct);
+                           Function, Model, EveryProduct);
     if (Origin)
       Origin->ThroughRead = SizeArg;
   } else {

@@ -52,6 +52,8 @@ public:
   /// a type narrower than \p Var's own, widened as it is stored
   /// (`unsigned long n = width * height;` with unsigned factors).
   bool holdsWidenedProduct(const VarDecl *Var);
+  /// Whether \p Value reads a local holding such a widened narrow product.
+  bool readsWidenedLocal(const Expr *Value);
 
 private:
   /// Fills Holders and FieldHolders, in one walk of the body.

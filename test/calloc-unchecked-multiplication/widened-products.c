@@ -35,6 +35,21 @@ void through_local(struct image *dst) {
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: allocation size 'len' can overflow ('dst->width * dst->height' is computed in 'unsigned int') and nothing checks the multiplication [calloc-unchecked-multiplication]
 }
 
+/* The chroma planes' product fits (the function returns an unsigned
+   product widened to unsigned long), but the luma size read beside it
+   wrapped in 32 bits. */
+static unsigned long planes(const struct image *i) {
+  return (i->width >> 1) * (i->height >> 1);
+}
+
+void beside_a_fitting_product(struct image *dst) {
+  unsigned long dstn;
+  dstn = dst->width * dst->height;
+  dst->datalen = dstn + planes(dst) * 2;
+  dst->data = malloc(dst->datalen);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: allocation size 'dst->datalen' can overflow ('dst->width * dst->height' is computed in 'unsigned int') and nothing checks the multiplication [calloc-unchecked-multiplication]
+}
+
 /* Negative: the narrow product is checked before it is computed. */
 void guarded(struct image *dst) {
   if (dst->height && dst->width > UINT_MAX / dst->height)
