@@ -132,13 +132,17 @@ def triage(root, res):
 
     A run at another level than its base run's (`level_of`) is matched with
     its own labels first, then with the base run's: a finding's label does
-    not depend on the level that reported it. Stale labels are the run's own
-    labels that match no finding of this run."""
+    not depend on the level that reported it. For the same reason a base
+    run labelled at the strict level (bench/triage/NAME-strict.yaml, the
+    held-out projects) is matched with those labels. Stale labels are the
+    run's own labels that match no finding of this run."""
     triage_dir = root / "bench" / "triage"
     own = fnd.load_labels(triage_dir, res["name"])
     labels = list(own)
     if res.get("level_of"):
         labels += fnd.load_labels(triage_dir, res["level_of"])
+    else:
+        labels += fnd.load_labels(triage_dir, res["name"] + "-strict")
     found = res.get("findings") or []
     pairs = fnd.match(fnd.sample(found, res["name"]), labels)
     counts = tallies()

@@ -3,10 +3,12 @@
 
     bench/sections.py HEADING FILE
 
-Two sections of the page come from tools other than bench/report.py and are
-kept by it as they are: the real CVEs (bench/cves, `bench/run --cves`) and
-the projects labelled at the strict level (bench/recall.py, `bench/run
---recall DIR`). A section the page lacks is added after the headline.
+Three sections of the page come from elsewhere than bench/report.py and are
+kept by it as they are: the real CVEs (bench/cves, `bench/run --cves`), the
+projects labelled at the strict level (bench/recall.py, `bench/run --recall
+DIR`), and the program's facts (written from `bench/run --findings-only
+--facts` and `bench/cves/run --facts` runs). A section the page lacks is
+added after the headline.
 """
 
 import sys
@@ -15,7 +17,8 @@ from pathlib import Path
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "evaluation.md"
 CVES = "Real allocation-size overflows (bench/cves)"
 RECALL = "Held out, labelled at the strict level: precision and recall"
-OWN = (CVES, RECALL)
+FACTS = "Program facts (docs/facts.md)"
+OWN = (CVES, RECALL, FACTS)
 
 
 def replace(heading, body, page=PAGE):
