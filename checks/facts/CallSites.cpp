@@ -115,8 +115,11 @@ ValueRange CallSites::argumentRange(const Expr *Arg) {
   std::unique_ptr<FunctionEffects> &Effects = CallerEffects[Owner];
   if (!Effects)
     Effects = std::make_unique<FunctionEffects>(Owner);
+  std::unique_ptr<LocalTouchIndex> &Touches = CallerTouches[Owner];
+  if (!Touches)
+    Touches = std::make_unique<LocalTouchIndex>(Owner, Model.context());
   if (std::optional<ValueRange> Held =
-          rangeEverywhere(Var, Owner, *Effects, Model);
+          rangeEverywhere(Var, Owner, *Effects, Model, Touches.get());
       Held && Model.rangeOf(Arg->getType()).contains(*Held))
     return Range.meet(*Held);
   return Range;

@@ -13,6 +13,7 @@
 #define CALLOC_TIDY_FACTS_CALLSITES_H
 
 #include "analysis/expressions/IntegerRanges.h"
+#include "analysis/expressions/LocalValues.h"
 #include "analysis/expressions/StatementEffects.h"
 #include "analysis/dataflow/UnitQueries.h"
 #include "facts/FileWalk.h"
@@ -108,6 +109,8 @@ private:
   llvm::DenseSet<const DeclRefExpr *> CalleeNames;
   /// The effects of the callers whose locals are arguments, read once each.
   llvm::DenseMap<const Decl *, std::unique_ptr<FunctionEffects>> CallerEffects;
+  /// How those callers touch their locals, from one walk each.
+  llvm::DenseMap<const Decl *, std::unique_ptr<LocalTouchIndex>> CallerTouches;
   /// rangeOf's answers.
   llvm::DenseMap<std::pair<const ParmVarDecl *, unsigned>,
                  std::optional<ValueRange>>

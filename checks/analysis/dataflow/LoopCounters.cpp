@@ -96,7 +96,9 @@ const FunctionEffects &LoopCounters::effects() const {
 }
 
 LocalTouches LoopCounters::touches(const VarDecl *Var) const {
-  return touchesOf(Var, Function, effects(), Model.context());
+  if (!Touches)
+    Touches.emplace(Function, Model.context());
+  return Touches->of(Var, effects());
 }
 
 std::optional<Wide> LoopCounters::largestLimit(const Expr *Limit) const {
@@ -112,7 +114,9 @@ std::optional<Wide> LoopCounters::largestLimit(const Expr *Limit) const {
         Param->getDeclContext() == dyn_cast<DeclContext>(Function))
       Held = Callers->rangeOf(Param, /*ExactConversions=*/true);
   } else {
-    Held = rangeEverywhere(Var, Function, effects(), Model);
+    if (!Touches)
+      Touches.emplace(Function, Model.context());
+    Held = rangeEverywhere(Var, Function, effects(), Model, &*Touches);
   }
   return Held ? std::min(Held->Hi, TypeMax) : TypeMax;
 }

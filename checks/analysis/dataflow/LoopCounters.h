@@ -63,6 +63,8 @@ private:
   ParameterRanges *Callers;
   /// What the whole body lets escape, read once when first needed.
   mutable std::optional<FunctionEffects> Effects;
+  /// How the body touches each local, from one walk when first needed.
+  mutable std::optional<LocalTouchIndex> Touches;
   llvm::DenseMap<std::pair<const VarDecl *, const Stmt *>, std::optional<Wide>>
       Bounds;
   bool Indexed = false;

@@ -1395,6 +1395,15 @@ GuardAnalysis::impliedBound(const PointFacts &Side,
   return Hi <= P.Bound ? std::optional<Wide>(P.Bound) : std::nullopt;
 }
 
+/// \p Key's state in \p Side, looked for first at \p Index: both sides of a
+/// join follow the same keys, added in the same order, nearly always.
+static const PointFacts::KeyState *
+stateAt(const PointFacts &Side, size_t Index, const ValueKey &Key) {
+  if (Index < Side.Keys.size() && Side.Keys.begin()[Index].first == Key)
+    return &Side.Keys.begin()[Index].second;
+  return Side.state(Key);
+}
+
 /// The product facts that hold on both paths, decided before the ranges
 /// are joined.
 std::vector<PointFacts::ProductFact>
@@ -1410,9 +1419,24 @@ GuardAnalysis::joinProducts(const PointFacts &Into, const PointFacts &From,
   // here: after `if ((a >= M || b >= M) && a > SIZE_MAX / b) fail;` one
   // path knows a, b < M and the other a * b <= SIZE_MAX, and only the
   // product bound survives the join.
-  for (const auto &[A, B] : Pairs)
-    if (!Into.productBound(A, B) && !From.productBound(A, B))
-      Candidates.push_back({A, B, WideLimit, ValueKey{}});
+  // Where both factors have the same range on both paths, the joined
+  // ranges imply that bound themselves (the common case, at every join the
+  // guard does not touch): no fact is needed.
+  llvm::SmallVector<ValueKey, 8> Differ;
+  size_t Index = 0;
+  for (const auto &[Key, S] : Into.Keys) {
+    const PointFacts::KeyState *F = stateAt(From, Index++, Key);
+    if (!F || F->Range != S.Range)
+      Differ.push_back(Key);
+  }
+  auto SameRange = [&](const ValueKey &K) {
+    return !llvm::is_contained(Differ, K) && Into.state(K);
+  };
+  if (!Differ.empty() || Into.Keys.size() != From.Keys.size())
+    for (const auto &[A, B] : Pairs)
+      if (!(SameRange(A) && SameRange(B)) && !Into.productBound(A, B) &&
+          !From.productBound(A, B))
+        Candidates.push_back({A, B, WideLimit, ValueKey{}});
   std::vector<PointFacts::ProductFact> Kept;
   for (const PointFacts::ProductFact &P : Candidates) {
     std::optional<Wide> Mine = impliedBound(Into, P);
@@ -1439,8 +1463,9 @@ GuardAnalysis::joinProducts(const PointFacts &Into, const PointFacts &From,
 bool GuardAnalysis::joinKeyStates(PointFacts &Into, const PointFacts &From,
                                   bool Widen, const Stmt *Loop) const {
   bool Changed = false;
+  size_t Index = 0;
   for (auto &[Key, S] : Into.Keys) {
-    const PointFacts::KeyState *F = From.state(Key);
+    const PointFacts::KeyState *F = stateAt(From, Index++, Key);
     if (!F)
       continue;
     ValueRange Joined = S.Range.join(F->Range);
@@ -1572,16 +1597,25 @@ GuardAnalysis::solve(llvm::ArrayRef<ValueKey> Keys) {
       unsigned Which = Index++;
       if (!Next)
         continue;
-      PointFacts Edge = Out;
-      if (Cond)
-        applyCondition(Edge, Cond, Which == 0);
-      if (Which == 1)
-        if (auto Test = OpaqueTests.find(Block); Test != OpaqueTests.end())
-          applyOpaqueTest(Edge, Test->second);
+      auto Test = Which == 1 ? OpaqueTests.find(Block) : OpaqueTests.end();
       unsigned ID = Next->getBlockID();
       bool Widen = LoopHead[ID] && ++Visits[ID] > VisitsBeforeWidening;
-      if (joinInto(In[ID], Edge, Pairs, Widen,
-                   Widen ? Next->getTerminatorStmt() : nullptr))
+      const Stmt *Loop = Widen ? Next->getTerminatorStmt() : nullptr;
+      // An edge that learns nothing (a `switch` case, a `goto`) carries the
+      // block's facts as they are: no copy for each of a switch's cases.
+      if (!Cond && Test == OpaqueTests.end()) {
+        if (joinInto(In[ID], Out, Pairs, Widen, Loop))
+          Work.enqueueBlock(Next);
+        continue;
+      }
+      // The last edge takes the block's facts; the others copy them.
+      PointFacts Edge =
+          Which + 1 == Block->succ_size() ? std::move(Out) : PointFacts(Out);
+      if (Cond)
+        applyCondition(Edge, Cond, Which == 0);
+      if (Test != OpaqueTests.end())
+        applyOpaqueTest(Edge, Test->second);
+      if (joinInto(In[ID], Edge, Pairs, Widen, Loop))
         Work.enqueueBlock(Next);
     }
   }

@@ -272,15 +272,16 @@ const LocalTouches &LocalTouchIndex::written(const VarDecl *Var) const {
   return Found == Index.end() ? None : Found->second;
 }
 
-std::optional<ValueRange> rangeEverywhere(const VarDecl *Var,
-                                          const Decl *Function,
-                                          const FunctionEffects &Effects,
-                                          const IntegerModel &Model) {
+std::optional<ValueRange>
+rangeEverywhere(const VarDecl *Var, const Decl *Function,
+                const FunctionEffects &Effects, const IntegerModel &Model,
+                const LocalTouchIndex *Touches) {
   if (!Var || isa<ParmVarDecl>(Var) || !Var->hasLocalStorage() ||
       !Var->getType()->isIntegerType() ||
       Var->getType().isVolatileQualified() || !Function || !Function->getBody())
     return std::nullopt;
-  LocalTouches T = touchesOf(Var, Function, Effects, Model.context());
+  LocalTouches T = Touches ? Touches->of(Var, Effects)
+                           : touchesOf(Var, Function, Effects, Model.context());
   if (T.Escapes || T.Arithmetic || T.Values.empty() ||
       T.Values.size() != T.Touches.size())
     return std::nullopt;

@@ -128,10 +128,12 @@ std::optional<Wide> smallConstant(const Expr *E, const ASTContext &Ctx);
 /// it is given, evaluated from its operands' types, each inside the
 /// local's type (a declaration without initializer gives no value: reading
 /// it before a `=` is undefined). None otherwise, and for a parameter.
-std::optional<ValueRange> rangeEverywhere(const VarDecl *Var,
-                                          const Decl *Function,
-                                          const FunctionEffects &Effects,
-                                          const IntegerModel &Model);
+/// \p Touches, the function's index when the caller keeps one, saves a
+/// walk of the body for each local asked about.
+std::optional<ValueRange>
+rangeEverywhere(const VarDecl *Var, const Decl *Function,
+                const FunctionEffects &Effects, const IntegerModel &Model,
+                const LocalTouchIndex *Touches = nullptr);
 
 } // namespace clang::tidy::calloc
 
