@@ -10,6 +10,9 @@ namespace clang::tidy::calloc {
 /// Bodies longer than this are not read: the answer is rarely a bound, and
 /// the walk would cost more than it saves.
 static constexpr unsigned MaxStatements = 2048;
+/// Calls inside returns are read this many functions deep; a longer chain
+/// (generated code) returns any value rather than recurse as deep.
+static constexpr unsigned MaxNesting = 16;
 
 std::optional<ValueRange>
 FunctionResults::resultOf(const CallExpr *Call) const {
@@ -26,7 +29,7 @@ FunctionResults::resultOf(const CallExpr *Call) const {
   auto Found = Cache.find(Definition);
   if (Found != Cache.end())
     return Found->second;
-  if (!Reading.insert(Definition).second)
+  if (Reading.size() >= MaxNesting || !Reading.insert(Definition).second)
     return std::nullopt;
   std::optional<ValueRange> R = compute(Definition);
   Reading.erase(Definition);
