@@ -124,7 +124,7 @@ void UncheckedMultiplicationCheck::writeUnitFacts() {
   std::string Text;
   onAnalysisStack([&] {
     unitFacts(*Unit);
-    Text = summarizeUnit(*Sources, *Callers, Allocators);
+    Text = summarizeUnit(*Sources, *Callers, Allocators, Results.get());
   });
   // A folder gets one file per unit, named for its main file (a lint run
   // of many files in one process); a file name is used as it is.
@@ -166,6 +166,7 @@ void UncheckedMultiplicationCheck::onEndOfTranslationUnit() {
   Outs.reset();
   Callers.reset();
   Model.reset();
+  CallResultsOfProgram.reset();
   Results.reset();
   Walk.reset();
 }
@@ -188,7 +189,6 @@ void UncheckedMultiplicationCheck::unitFacts(ASTContext &Ctx) {
     return;
   Model = std::make_unique<IntegerModel>(Ctx, SizeTypeBits, &Lengths);
   Results = std::make_unique<FunctionResults>(*Model);
-  Model->setCallResults(Results.get());
   Walk = std::make_unique<FileWalk>(Ctx);
   Callers = std::make_unique<CallSites>(*Model, *Walk);
   Outs = std::make_unique<OutParameters>(Ctx, *Model, AssertsAreGuards,
@@ -198,6 +198,10 @@ void UncheckedMultiplicationCheck::unitFacts(ASTContext &Ctx) {
   loadProgramFacts(Ctx.getSourceManager());
   Sources->useProgramFacts(Program.get());
   Callers->useProgramFacts(Program.get(), WholeProgram);
+  // Calls of this unit's functions, and with the facts, of the program's.
+  CallResultsOfProgram =
+      std::make_unique<ProgramCallResults>(*Results, Program.get());
+  Model->setCallResults(CallResultsOfProgram.get());
 }
 
 FunctionAnalyses &UncheckedMultiplicationCheck::analysesOf(const Decl *Function,

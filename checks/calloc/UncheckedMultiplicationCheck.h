@@ -12,6 +12,7 @@
 #include "allocators/AllocatorFamilies.h"
 #include "fixes/CallocFixes.h"
 #include "vocabulary/ObjectLengths.h"
+#include "facts/OtherUnits.h"
 #include "facts/OutParameters.h"
 #include "analysis/dataflow/OverflowGuards.h"
 #include "facts/ValueSources.h"
@@ -103,6 +104,7 @@ private:
   bool FactsLoaded = false;
   std::unique_ptr<IntegerModel> Model;
   std::unique_ptr<FunctionResults> Results;
+  std::unique_ptr<ProgramCallResults> CallResultsOfProgram;
   std::unique_ptr<FileWalk> Walk;
   std::unique_ptr<CallSites> Callers;
   std::unique_ptr<OutParameters> Outs;

@@ -28,6 +28,17 @@ static std::string recordName(const RecordDecl *RD) {
   return {};
 }
 
+std::optional<ValueRange>
+ProgramCallResults::resultOf(const CallExpr *Call) const {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return std::nullopt;
+  if (Callee->getDefinition())
+    return Unit.resultOf(Call);
+  const FunctionSummary *S = Program ? Program->function(Callee) : nullptr;
+  return S ? S->Returns : std::nullopt;
+}
+
 std::string programKey(const ValueDecl *D) {
   if (!D || !D->getIdentifier())
     return {};

@@ -74,6 +74,29 @@ struct FunctionSummary {
   /// A unit names it other than by calling it: its address escapes, and
   /// its callers are not all known.
   bool Escapes = false;
+  /// The values its returns give, read where it is defined, when that is
+  /// narrower than its type.
+  std::optional<ValueRange> Returns;
+};
+
+class OtherUnits;
+
+/// What calls return: a function of this unit from its returns
+/// (FunctionResults), one defined in another unit from the program's
+/// `returns` facts.
+class ProgramCallResults : public CallResults {
+public:
+  ProgramCallResults(const CallResults &Unit, const OtherUnits *Program)
+      : Unit(Unit), Program(Program) {}
+  std::optional<ValueRange> resultOf(const CallExpr *Call) const override;
+  std::optional<ValueRange>
+  resultOfDefinition(const FunctionDecl *Definition) const override {
+    return Unit.resultOfDefinition(Definition);
+  }
+
+private:
+  const CallResults &Unit;
+  const OtherUnits *Program;
 };
 
 /// The program's facts about names defined or written in other units.

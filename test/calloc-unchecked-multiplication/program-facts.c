@@ -32,8 +32,12 @@
 // FACTS-NEXT:field image.width	least	0
 // FACTS-NEXT:field image.width	limit	<=16384	>=1
 // FACTS-NEXT:field image.width	most	65535
+// FACTS-NEXT:fn load_header	returns	-1	0
 // FACTS-NEXT:fn read_count	input	loader.c:20
+// FACTS-NEXT:fn read_count	returns	0	*
 // FACTS-NEXT:fn read_tag	input	loader.c:25
+// FACTS-NEXT:fn read_tag	returns	0	65535
+// FACTS-NEXT:fn too_many_frames	returns	0	1
 // FACTS-EMPTY:
 //
 // RUN: %check_calloc_tidy -check-suffix=FACTS -check-option=calloc-unchecked-multiplication.ProgramFacts=%t.facts %s calloc-unchecked-multiplication %t -- -- -I%S/Inputs/program-facts

@@ -17,7 +17,11 @@ static constexpr unsigned MaxNesting = 16;
 std::optional<ValueRange>
 FunctionResults::resultOf(const CallExpr *Call) const {
   const FunctionDecl *Callee = Call->getDirectCallee();
-  const FunctionDecl *Definition = Callee ? Callee->getDefinition() : nullptr;
+  return resultOfDefinition(Callee ? Callee->getDefinition() : nullptr);
+}
+
+std::optional<ValueRange>
+FunctionResults::resultOfDefinition(const FunctionDecl *Definition) const {
   if (!Definition || !Definition->hasBody() ||
       !Definition->getReturnType()->isIntegerType() ||
       Definition->isDependentContext())

@@ -22,6 +22,8 @@ class FunctionResults : public CallResults {
 public:
   explicit FunctionResults(const IntegerModel &Model) : Model(Model) {}
   std::optional<ValueRange> resultOf(const CallExpr *Call) const override;
+  std::optional<ValueRange>
+  resultOfDefinition(const FunctionDecl *Definition) const override;
 
 private:
   /// The join of what \p Definition's returns give, when every return

@@ -86,6 +86,12 @@ class CallResults {
 public:
   virtual ~CallResults() = default;
   virtual std::optional<ValueRange> resultOf(const CallExpr *Call) const = 0;
+  /// What \p Definition, defined in this unit, returns (for the facts
+  /// pass, which states it for the units that call it).
+  virtual std::optional<ValueRange>
+  resultOfDefinition(const FunctionDecl *Definition) const {
+    return std::nullopt;
+  }
 };
 
 /// Integer widths as the analysis sees them: the target's, except that

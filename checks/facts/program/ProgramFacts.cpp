@@ -49,6 +49,23 @@ void ProgramFacts::notePassed(FunctionSummary &F, llvm::StringRef IndexText,
   Slot = Slot ? Slot->join(R) : R;
 }
 
+/// One unit's `returns LO HI` for a function it defines: every unit that
+/// defines one of that name says what its definition returns, and the
+/// program's answer is their union (`*` in any of them: any value).
+void ProgramFacts::noteReturns(FunctionSummary &F, llvm::StringRef Key,
+                               llvm::StringRef Lo, llvm::StringRef Hi) {
+  if (UnknownReturns.contains(Key))
+    return;
+  std::optional<Wide> L = parseLimit(Lo), H = parseLimit(Hi);
+  if (!L || !H || *L > *H) {
+    UnknownReturns.insert(Key);
+    F.Returns.reset();
+    return;
+  }
+  ValueRange R{*L, *H};
+  F.Returns = F.Returns ? F.Returns->join(R) : R;
+}
+
 void ProgramFacts::noteDefinition(Definition &D, llvm::StringRef Kind,
                                   llvm::ArrayRef<llvm::StringRef> Cols) {
   unsigned A, B;
@@ -151,6 +168,8 @@ ProgramFacts::ProgramFacts(llvm::StringRef Text, llvm::StringRef Path)
         F.Escapes = true;
       else if (Kind == "passes" && Cols.size() >= 5)
         notePassed(F, Cols[2], Cols[3], Cols[4]);
+      else if (Kind == "returns" && Cols.size() >= 4)
+        noteReturns(F, Key, Cols[2], Cols[3]);
       continue;
     }
     if (!Key.starts_with("field ") && !Key.starts_with("var "))
@@ -300,7 +319,8 @@ static bool mayAllocate(const FunctionDecl *FD) {
 }
 
 std::string summarizeUnit(ValueSources &Sources, CallSites &Callers,
-                          const AllocatorTable &Allocators) {
+                          const AllocatorTable &Allocators,
+                          const CallResults *Results) {
   std::vector<std::string> Lines;
   auto Limits = [&](const PlaceSummary &P) {
     std::string Out;
@@ -347,6 +367,19 @@ std::string summarizeUnit(ValueSources &Sources, CallSites &Callers,
   if (Ctx) {
     collectDefinitions(Ctx->getTranslationUnitDecl(), Defined);
     const SourceManager &SM = Ctx->getSourceManager();
+    // What each integer function of the program defined here returns:
+    // every definition says it, bounded or not (`*`), so that another
+    // definition of the name elsewhere is never taken for this one.
+    for (const FunctionDecl *FD : Defined) {
+      std::string Key = programKey(FD);
+      if (Key.empty() || !FD->getReturnType()->isIntegerType() ||
+          SM.isInSystemHeader(FD->getLocation()))
+        continue;
+      std::optional<ValueRange> R = Results ? Results->resultOfDefinition(FD)
+                                            : std::nullopt;
+      Lines.push_back(Key + "\treturns\t" + (R ? bound(R->Lo) : "*") + "\t" +
+                      (R ? bound(R->Hi) : "*"));
+    }
     for (const FunctionDecl *FD : Defined) {
       if (!mayAllocate(FD) || SM.isInSystemHeader(FD->getLocation()))
         continue;

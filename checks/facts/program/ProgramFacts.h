@@ -108,6 +108,10 @@ private:
                    llvm::StringRef Key, llvm::StringRef Text, bool Largest);
   void notePassed(FunctionSummary &F, llvm::StringRef Index,
                   llvm::StringRef Lo, llvm::StringRef Hi);
+  void noteReturns(FunctionSummary &F, llvm::StringRef Key,
+                   llvm::StringRef Lo, llvm::StringRef Hi);
+  /// Functions a unit defines without a range of results to give.
+  llvm::StringSet<> UnknownReturns;
   /// Places some unit writes in a way no least value can be given for.
   llvm::StringSet<> Unknown;
   /// Places some unit writes with no largest value to give.
@@ -119,7 +123,8 @@ private:
 /// What \p Sources says this unit tells the others, as facts-file lines,
 /// sorted.
 std::string summarizeUnit(ValueSources &Sources, CallSites &Callers,
-                          const AllocatorTable &Allocators);
+                          const AllocatorTable &Allocators,
+                          const CallResults *Results = nullptr);
 
 } // namespace clang::tidy::calloc
 
