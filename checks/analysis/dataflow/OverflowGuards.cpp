@@ -737,33 +737,11 @@ std::optional<ValueRange> GuardAnalysis::boundFromComparison(
     BinaryOperatorKind KeyOp, QualType Type, const ValueRange &Current,
     const Expr *Other, const PointFacts &State, bool ComparedSigned) const {
   RangeEvaluator Evaluator(Model, &State);
-  ValueRange O = Evaluator.evaluate(Other);
-  ValueRange Bound;
-  switch (KeyOp) {
-  case BO_LT:
-    Bound.Hi = O.Hi - 1;
-    break;
-  case BO_LE:
-    Bound.Hi = O.Hi;
-    break;
-  case BO_GT:
-    Bound.Lo = O.Lo + 1;
-    break;
-  case BO_GE:
-    Bound.Lo = O.Lo;
-    break;
-  case BO_EQ:
-    Bound = O;
-    break;
-  case BO_NE:
-    if (O.Lo == O.Hi && O.Lo == Current.Lo)
-      Bound.Lo = O.Lo + 1;
-    else if (O.Lo == O.Hi && O.Lo == Current.Hi)
-      Bound.Hi = O.Hi - 1;
-    break;
-  default:
+  std::optional<ValueRange> Found =
+      comparisonBound(KeyOp, Current, Evaluator.evaluate(Other));
+  if (!Found)
     return std::nullopt;
-  }
+  ValueRange Bound = *Found;
   // A signed value compared as unsigned: an upper bound that a negative
   // number would exceed also rules negatives out; a lower bound says
   // nothing.

@@ -243,6 +243,39 @@ ValueRange RangeEvaluator::evaluateUnary(const UnaryOperator *UO) {
   }
 }
 
+std::optional<ValueRange> comparisonBound(BinaryOperatorKind KeyOp,
+                                          const ValueRange &Current,
+                                          const ValueRange &Other) {
+  ValueRange Bound;
+  switch (KeyOp) {
+  case BO_LT:
+    Bound.Hi = Other.Hi - 1;
+    break;
+  case BO_LE:
+    Bound.Hi = Other.Hi;
+    break;
+  case BO_GT:
+    Bound.Lo = Other.Lo + 1;
+    break;
+  case BO_GE:
+    Bound.Lo = Other.Lo;
+    break;
+  case BO_EQ:
+    Bound = Other;
+    break;
+  case BO_NE:
+    // Only a constant at one end of the range moves that end.
+    if (Other.Lo == Other.Hi && Other.Lo == Current.Lo)
+      Bound.Lo = Other.Lo + 1;
+    else if (Other.Lo == Other.Hi && Other.Lo == Current.Hi)
+      Bound.Hi = Other.Hi - 1;
+    break;
+  default:
+    return std::nullopt;
+  }
+  return Bound;
+}
+
 namespace {
 /// What is known in one branch of a conditional: \p Base's facts, and a
 /// range for the value its condition compared.
@@ -294,27 +327,12 @@ RangeEvaluator::branchBound(const BinaryOperator *Cmp, bool Truth) {
       continue;
     // Evaluated without a bound of its own: the other side may read the
     // same value.
-    ValueRange R = evaluate(Other);
-    ValueRange Bound = Model.rangeOf(Value->getType());
-    switch (KeyOp) {
-    case BO_LT:
-      Bound.Hi = std::min(Bound.Hi, R.Hi - 1);
-      break;
-    case BO_LE:
-      Bound.Hi = std::min(Bound.Hi, R.Hi);
-      break;
-    case BO_GT:
-      Bound.Lo = std::max(Bound.Lo, R.Lo + 1);
-      break;
-    case BO_GE:
-      Bound.Lo = std::max(Bound.Lo, R.Lo);
-      break;
-    default:
+    ValueRange Type = Model.rangeOf(Value->getType());
+    std::optional<ValueRange> Bound =
+        comparisonBound(KeyOp, Type, evaluate(Other));
+    if (!Bound || !Type.intersects(*Bound))
       continue;
-    }
-    if (Bound.Lo > Bound.Hi)
-      continue;
-    return std::make_pair(*Key, Bound);
+    return std::make_pair(*Key, Type.meet(*Bound));
   }
   return std::nullopt;
 }
@@ -324,7 +342,7 @@ ValueRange RangeEvaluator::evaluateWhere(const Expr *E,
                                          const BinaryOperator *Cmp,
                                          bool Truth) {
   std::optional<std::pair<ValueKey, ValueRange>> Bound =
-      Cmp && Cmp->isRelationalOp() ? branchBound(Cmp, Truth) : std::nullopt;
+      Cmp && Cmp->isComparisonOp() ? branchBound(Cmp, Truth) : std::nullopt;
   if (!Bound)
     return evaluate(E);
   BranchFacts Branch(Facts, Bound->first, Bound->second);

@@ -55,6 +55,13 @@ struct ValueRange {
 
 ValueRange multiply(const ValueRange &A, const ValueRange &B);
 
+/// Where `v KeyOp o` holds, with v in \p Current and o in \p Other: the
+/// bound that puts on v (a side it leaves open is unbounded), none for an
+/// operator that is no comparison.
+std::optional<ValueRange> comparisonBound(BinaryOperatorKind KeyOp,
+                                          const ValueRange &Current,
+                                          const ValueRange &Other);
+
 /// What is known about values at one program point. The checks get it from
 /// the guard analysis (OverflowGuards.h).
 class ValueFacts {
