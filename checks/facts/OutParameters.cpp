@@ -1,6 +1,7 @@
 //===--- OutParameters.cpp ------------------------------------------------===//
 
 #include "facts/OutParameters.h"
+#include "support/AstWalks.h"
 #include "facts/CallSites.h"
 #include "analysis/dataflow/OverflowGuards.h"
 #include "analysis/expressions/SizeExpressions.h"
@@ -432,21 +433,6 @@ std::optional<CheckedPair> OutParameters::checkedPair(const CallExpr *Call) {
   if (Inserted) // an entry first, so that a recursive call finds none
     It->second = computeCheckedPair(Definition);
   return Pairs.find(Definition)->second;
-}
-
-/// The returns of \p Body, outside nested lambdas and blocks.
-static void collectReturns(const Stmt *Body,
-                           llvm::SmallVectorImpl<const ReturnStmt *> &Out) {
-  llvm::SmallVector<const Stmt *, 32> Work{Body};
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (!S || isa<LambdaExpr, BlockExpr>(S))
-      continue;
-    if (const auto *Ret = dyn_cast<ReturnStmt>(S))
-      Out.push_back(Ret);
-    for (const Stmt *Child : S->children())
-      Work.push_back(Child);
-  }
 }
 
 /// Whether \p Body is short and compares something, or calls a builtin

@@ -468,18 +468,6 @@ static bool isPublic(const FunctionDecl *F) {
          F->getVisibility() == DefaultVisibility;
 }
 
-static void collectReturns(const Stmt *S,
-                           llvm::SmallVectorImpl<const Expr *> &Out) {
-  if (!S || isa<LambdaExpr>(S) || isa<BlockExpr>(S))
-    return;
-  if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
-    if (Ret->getRetValue())
-      Out.push_back(Ret->getRetValue());
-    return;
-  }
-  for (const Stmt *Child : S->children())
-    collectReturns(Child, Out);
-}
 /// E for the step of a counted loop, `for (...; i < E; i++)` (or `<=`,
 /// `E > i`, `++i`): the loop stops the counter at E, so its values are
 /// E's. Null for any other change of \p Var.
@@ -635,8 +623,12 @@ public:
   /// Whether the result of \p Def carries input, followed through its
   /// returns (for the facts pass).
   Trace traceResult(const FunctionDecl *Def, unsigned Depth) {
+    llvm::SmallVector<const ReturnStmt *, 4> Returns;
+    collectReturns(Def->getBody(), Returns);
     llvm::SmallVector<const Expr *, 4> Returned;
-    collectReturns(Def->getBody(), Returned);
+    for (const ReturnStmt *Ret : Returns)
+      if (Ret->getRetValue())
+        Returned.push_back(Ret->getRetValue());
     return capped(traceAll(Returned, Depth + 1),
                   typeMax(Def->getReturnType()));
   }

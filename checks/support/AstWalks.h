@@ -2,8 +2,9 @@
 //
 // Helpers about the AST that several layers ask and that belong to none of
 // them: they model no part of the analysis, so they live below it.
-// Where a declaration stands, which functions a unit defines, and where a
-// location is, as a note or a facts file names it.
+// Where a declaration stands, which functions a unit defines and what their
+// bodies return, and where a location is, as a note or a facts file names
+// it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +39,13 @@ inline bool isInstantiatedCode(const Decl *D) {
 /// inside namespaces and linkage blocks too, in declaration order.
 void collectDefinitions(const DeclContext *DC,
                         llvm::SmallVectorImpl<const FunctionDecl *> &Out);
+
+/// The return statements of \p Body, outside nested lambdas and blocks
+/// (whose returns are their own). With \p MaxStatements, false, and \p Out
+/// incomplete, when the body has more statements than that.
+bool collectReturns(const Stmt *Body,
+                    llvm::SmallVectorImpl<const ReturnStmt *> &Out,
+                    unsigned MaxStatements = 0);
 
 /// `file:line` of \p Loc (where a macro is expanded, for a location inside
 /// one), by the file's name alone: short in a note, and the same whichever

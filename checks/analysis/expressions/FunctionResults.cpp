@@ -1,9 +1,8 @@
 #include "analysis/expressions/FunctionResults.h"
 
+#include "support/AstWalks.h"
+
 #include "clang/AST/DeclCXX.h"
-#include "clang/AST/ExprCXX.h"
-#include "clang/AST/ExprObjC.h"
-#include "clang/AST/StmtCXX.h"
 
 namespace clang::tidy::calloc {
 
@@ -43,25 +42,9 @@ FunctionResults::resultOfDefinition(const FunctionDecl *Definition) const {
 
 std::optional<ValueRange>
 FunctionResults::compute(const FunctionDecl *Definition) const {
-  llvm::SmallVector<const Stmt *, 32> Work{Definition->getBody()};
   llvm::SmallVector<const ReturnStmt *, 8> Returns;
-  unsigned Seen = 0;
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (!S)
-      continue;
-    if (++Seen > MaxStatements)
-      return std::nullopt;
-    // A nested function's returns are its own.
-    if (isa<LambdaExpr, BlockExpr>(S))
-      continue;
-    if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
-      Returns.push_back(Ret);
-      continue;
-    }
-    for (const Stmt *Child : S->children())
-      Work.push_back(Child);
-  }
+  if (!collectReturns(Definition->getBody(), Returns, MaxStatements))
+    return std::nullopt;
   // No return: the function does not come back, or falls off its end.
   if (Returns.empty())
     return std::nullopt;
