@@ -28,7 +28,7 @@ collectHolders(const Stmt *Body, llvm::SmallPtrSetImpl<const VarDecl *> &Locals,
                llvm::SmallPtrSetImpl<const ValueDecl *> &Wrapping,
                llvm::SmallPtrSetImpl<const ValueDecl *> &Widened,
                llvm::SmallVectorImpl<std::pair<const ValueDecl *, const Expr *>>
-                   &Others,
+                   &Values,
                llvm::function_ref<bool(const Expr *, QualType)> CanWrap,
                llvm::function_ref<bool(const Expr *, QualType)> Widens) {
   llvm::SmallVector<const Stmt *, 64> Work;
@@ -43,8 +43,7 @@ collectHolders(const Stmt *Body, llvm::SmallPtrSetImpl<const VarDecl *> &Locals,
           Locals.insert(VD);
           if (CanWrap(VD->getInit(), VD->getType()))
             Wrapping.insert(VD);
-          else
-            Others.push_back({VD, VD->getInit()});
+          Values.push_back({VD, VD->getInit()});
           if (Widens(VD->getInit(), VD->getType()))
             Widened.insert(VD);
         }
@@ -64,8 +63,8 @@ collectHolders(const Stmt *Body, llvm::SmallPtrSetImpl<const VarDecl *> &Locals,
       if (Holder && (BO->getOpcode() != BO_Assign ||
                      CanWrap(BO->getRHS(), Holder->getType())))
         Wrapping.insert(Holder);
-      else if (Holder)
-        Others.push_back({Holder, BO->getRHS()});
+      if (Holder)
+        Values.push_back({Holder, BO->getRHS()});
       if (Holder && BO->getOpcode() == BO_Assign &&
           Widens(BO->getRHS(), Holder->getType()))
         Widened.insert(Holder);
@@ -97,10 +96,10 @@ void FunctionAnalyses::collectHoldersOnce() {
   // The test findSizeOrigin puts to the value that reaches the call, put
   // to every value first: a local none of whose products can wrap by their
   // types needs no dataflow to find which of them reaches it.
-  llvm::SmallVector<std::pair<const ValueDecl *, const Expr *>, 8> Others;
+  llvm::SmallVector<std::pair<const ValueDecl *, const Expr *>, 8> Values;
   collectHolders(
       Function->getBody(), *Holders, *FieldHolders, *WrappingHolders,
-      *WidenedHolders, Others,
+      *WidenedHolders, Values,
       [&](const Expr *Value, QualType Holder) {
         return mayWrap(Value, Model) ||
                truncatedProduct(Value, Holder, nullptr, Model);
@@ -114,27 +113,44 @@ void FunctionAnalyses::collectHoldersOnce() {
                mayWrap(Cast->getSubExpr(), Model);
       });
   // A value whose own products fit may still read a local that holds a
-  // widened narrow product (`len = dstn + extra * 2;`): findSizeOrigin
-  // follows it there.
-  for (const auto &[Holder, Value] : Others)
-    if (!WrappingHolders->count(Holder) && readsWidenedLocal(Value))
+  // narrow product (`len = dstn + extra * 2;`): findSizeOrigin follows it
+  // there.
+  NarrowReaders.emplace();
+  for (const auto &[Holder, Value] : Values)
+    if (readsNarrowProduct(Value)) {
       WrappingHolders->insert(Holder);
+      NarrowReaders->insert(Holder);
+    }
 }
 
-bool FunctionAnalyses::readsWidenedLocal(const Expr *Value) {
+bool FunctionAnalyses::readsNarrowProduct(const Expr *Value) {
   collectHoldersOnce();
+  unsigned Width = Model.width(Value->getType());
   llvm::SmallVector<const Stmt *, 16> Work{Value};
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
     if (!S || isa<CallExpr>(S))
       continue;
     if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
-      if (WidenedHolders->count(Ref->getDecl()))
+      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+          Var && Var->hasLocalStorage() &&
+          (WidenedHolders->count(Var) ||
+           (WrappingHolders->count(Var) &&
+            Model.width(Var->getType()) < Width)))
         return true;
     for (const Stmt *Child : S->children())
       Work.push_back(Child);
   }
   return false;
+}
+
+bool FunctionAnalyses::mayReadNarrowProduct(const SizeCandidate &Candidate) {
+  collectHoldersOnce();
+  if (const ValueDecl *Holder =
+          Candidate.Through ? static_cast<const ValueDecl *>(Candidate.Through)
+                            : Candidate.ThroughField)
+    return NarrowReaders->count(Holder);
+  return readsNarrowProduct(Candidate.SizeArg);
 }
 
 bool FunctionAnalyses::holdsWidenedProduct(const VarDecl *Var) {
@@ -270,7 +286,7 @@ originThrough(const ValueDecl *Holder, const ValueKey &HolderKey,
       !(mayWrap(Def, Model) ||
         truncatedProduct(Def, Holder->getType(), nullptr, Model) ||
         (EveryProduct && hasValueProduct(Def, Model.context())) ||
-        Function.readsWidenedLocal(Def)))
+        Function.readsNarrowProduct(Def)))
     return std::nullopt;
   std::vector<ValueKey> Keys;
   collectKeys(Def, Keys);
@@ -524,18 +540,18 @@ std::optional<SizeOrigin> ownProductOrigin(const CallExpr *Call,
 }
 
 /// The origin of a local that \p Origin's value reads as a factor or an
-/// addend and that holds a widened narrow product that wraps.
+/// addend and that holds a narrow product that wraps (narrower than the
+/// value, or widened as it was stored).
 static std::optional<SizeOrigin>
-widenedPartOrigin(const SizeOrigin &Origin, const Expr *SizeArg,
-                  const CallExpr *Call, FunctionAnalyses &Function,
-                  const IntegerModel &Model) {
+narrowPartOrigin(const SizeOrigin &Origin, const Expr *SizeArg,
+                 const CallExpr *Call, FunctionAnalyses &Function,
+                 const IntegerModel &Model) {
   QualType Type = Origin.Value->getType();
   if (!Type->isIntegerType())
     return std::nullopt;
   std::optional<SizeCandidate> Part = narrowPart(
       Origin.Value, Type, Function, Model, /*EveryProduct=*/false);
-  if (!Part || !Part->Through ||
-      !Function.holdsWidenedProduct(Part->Through))
+  if (!Part || !Part->Through)
     return std::nullopt;
   std::optional<SizeOrigin> Inner = originThrough(
       Part->Through, Call, Function, Model, /*EveryProduct=*/false);
@@ -588,9 +604,9 @@ std::optional<SizeOrigin> findSizeOrigin(const CallExpr *Call,
   if (Origin && Origin->AtCall && !Origin->AtCall->Reached)
     return std::nullopt;
   // A size that does not wrap in its own type may still read a local that
-  // holds a narrow product, widened as it was stored (`dstn = w * h;` in
-  // unsigned, then `len = dstn * bpp;` in unsigned long): that product
-  // wrapped before the size was computed.
+  // holds a narrow product (`dstn = w * h;` in unsigned, kept in an
+  // unsigned or an unsigned long, then `len = dstn * bpp;` in unsigned
+  // long): that product wrapped before the size was computed.
   // It is the wrap to report when the size's own products wrap only wide
   // (as `n * 4` does for any n of 64 bits, a wrap that needs an input).
   if (Origin && !Candidate.Part &&
@@ -600,7 +616,7 @@ std::optional<SizeOrigin> findSizeOrigin(const CallExpr *Call,
                              Model.width(Origin->Value->getType());
                     }))
     if (std::optional<SizeOrigin> Widened =
-            widenedPartOrigin(*Origin, SizeArg, Call, Function, Model))
+            narrowPartOrigin(*Origin, SizeArg, Call, Function, Model))
       return Widened;
   return Origin;
 }

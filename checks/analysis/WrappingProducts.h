@@ -32,6 +32,8 @@ namespace clang::tidy::calloc {
 
 /// What the analysis of one function needs, each part built the first
 /// time a call in it gets that far.
+struct SizeCandidate;
+
 class FunctionAnalyses {
 public:
   FunctionAnalyses(const Decl *Function, ASTContext &Ctx,
@@ -52,8 +54,13 @@ public:
   /// a type narrower than \p Var's own, widened as it is stored
   /// (`unsigned long n = width * height;` with unsigned factors).
   bool holdsWidenedProduct(const VarDecl *Var);
-  /// Whether \p Value reads a local holding such a widened narrow product.
-  bool readsWidenedLocal(const Expr *Value);
+  /// Whether \p Value reads a local holding a narrow product that can
+  /// wrap: one narrower than \p Value, or widened as it was stored.
+  bool readsNarrowProduct(const Expr *Value);
+  /// Whether \p Candidate's size, or a value its holder is given, reads such
+  /// a local: its wrap needs no source, so the source pre-check cannot
+  /// drop the candidate.
+  bool mayReadNarrowProduct(const SizeCandidate &Candidate);
 
 private:
   /// Fills Holders and FieldHolders, in one walk of the body.
@@ -70,6 +77,8 @@ private:
   std::optional<llvm::SmallPtrSet<const FieldDecl *, 8>> FieldHolders;
   std::optional<llvm::SmallPtrSet<const ValueDecl *, 8>> WrappingHolders;
   std::optional<llvm::SmallPtrSet<const ValueDecl *, 8>> WidenedHolders;
+  /// The holders given a value that readsNarrowProduct().
+  std::optional<llvm::SmallPtrSet<const ValueDecl *, 8>> NarrowReaders;
 };
 
 /// The expression behind an allocation size, and where facts about it hold.

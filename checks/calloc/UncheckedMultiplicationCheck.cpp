@@ -255,10 +255,12 @@ void UncheckedMultiplicationCheck::checkSize(const CallExpr *Call,
   if (!Candidate)
     return;
   // When every product needs a named source and no factor has one, no
-  // guard the dataflow could find changes the outcome: it is not run.
+  // guard the dataflow could find changes the outcome: it is not run. A
+  // size that reads a local holding a narrow product needs no source.
   if (!ReportUncheckedProducts && WideProductsNeedInput &&
       !Sources->maySource(*Candidate, SizeType, Function,
-                          NarrowProductsNeedSource))
+                          NarrowProductsNeedSource) &&
+      (NarrowProductsNeedSource || !Analyses.mayReadNarrowProduct(*Candidate)))
     return;
   std::optional<SizeOrigin> Origin = findSizeOrigin(
       Call, *Candidate, Analyses, *Model, ReportUncheckedProducts);

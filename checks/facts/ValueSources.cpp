@@ -1173,38 +1173,6 @@ collectAllProducts(const Stmt *S,
     collectAllProducts(Child, Out);
 }
 
-bool ValueSources::readsNarrowProduct(llvm::ArrayRef<const Expr *> Values,
-                                      const Decl *Function,
-                                      unsigned SizeWidth) {
-  llvm::SmallVector<const Stmt *, 16> Work(Values.begin(), Values.end());
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (!S)
-      continue;
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
-      const auto *Local = dyn_cast<VarDecl>(Ref->getDecl());
-      if (!Local || !Local->hasLocalStorage() ||
-          dyn_cast_or_null<Decl>(Local->getParentFunctionOrMethod()) !=
-              Function)
-        continue;
-      FunctionFacts &Facts = factsOf(Function);
-      llvm::SmallVector<const BinaryOperator *, 8> Products;
-      for (const Expr *V : Facts.Touches.of(Local, Facts.effects()).Values)
-        collectAllProducts(V, Products);
-      if (llvm::any_of(Products, [&](const BinaryOperator *Mul) {
-            return Model.width(Mul->getType()) < SizeWidth;
-          }))
-        return true;
-      continue;
-    }
-    if (isa<CallExpr>(S))
-      continue;
-    for (const Stmt *Child : S->children())
-      Work.push_back(Child);
-  }
-  return false;
-}
-
 bool ValueSources::maySource(const SizeCandidate &Candidate, QualType SizeType,
                              const Decl *Function, bool NarrowNeedsSource) {
   // A field's values are the dataflow's to find.
@@ -1244,11 +1212,6 @@ bool ValueSources::maySource(const SizeCandidate &Candidate, QualType SizeType,
                   return Model.width(Mul->getType()) < SizeWidth;
                 });
   if (Narrow && !NarrowNeedsSource)
-    return true;
-  // A local the size reads that holds a narrow product, widened as it was
-  // stored (`n = w * h;` in unsigned, then `n * 3` in unsigned long): the
-  // product wrapped narrow before the size was computed.
-  if (!NarrowNeedsSource && readsNarrowProduct(Values, Function, SizeWidth))
     return true;
   // As sourceOf() reads each product, but at any range: a factor from
   // input (or, narrow, from growth or a length), or two public parameters

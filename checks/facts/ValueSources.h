@@ -153,10 +153,6 @@ public:
   /// than 64 bits may be reported, and so may any product of two values.
   bool maySource(const SizeCandidate &Candidate, QualType SizeType,
                  const Decl *Function, bool NarrowNeedsSource);
-  /// Whether \p Values read a local of \p Function that is given a product
-  /// computed in fewer than \p SizeWidth bits.
-  bool readsNarrowProduct(llvm::ArrayRef<const Expr *> Values,
-                          const Decl *Function, unsigned SizeWidth);
 
   /// What the index records of one field or variable: the values written
   /// to it by `=` (or `+=`, `*=`, `<<=`; for fields and globals), the input

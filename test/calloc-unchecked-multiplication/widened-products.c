@@ -50,6 +50,15 @@ void beside_a_fitting_product(struct image *dst) {
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: allocation size 'dst->datalen' can overflow ('dst->width * dst->height' is computed in 'unsigned int') and nothing checks the multiplication [calloc-unchecked-multiplication]
 }
 
+/* The same one step behind the size's holder when the local keeps the
+   product in its own narrow type: the wrap is the same. */
+void narrow_behind_local(struct image *dst) {
+  unsigned n = dst->width * dst->height;
+  unsigned long len = n * 3UL;
+  dst->data = malloc(len);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: allocation size 'len' can overflow ('dst->width * dst->height' is computed in 'unsigned int') and nothing checks the multiplication [calloc-unchecked-multiplication]
+}
+
 /* Negative: the narrow product is checked before it is computed. */
 void guarded(struct image *dst) {
   if (dst->height && dst->width > UINT_MAX / dst->height)
