@@ -125,6 +125,11 @@ void FunctionAnalyses::collectHoldersOnce() {
 
 bool FunctionAnalyses::readsNarrowProduct(const Expr *Value) {
   collectHoldersOnce();
+  // Code that did not compile has no width to compare (clang 16 asks the
+  // layout of an incomplete record for it).
+  if (!Value || Value->containsErrors() ||
+      !Value->getType()->isIntegerType())
+    return false;
   unsigned Width = Model.width(Value->getType());
   llvm::SmallVector<const Stmt *, 16> Work{Value};
   while (!Work.empty()) {
@@ -133,7 +138,7 @@ bool FunctionAnalyses::readsNarrowProduct(const Expr *Value) {
       continue;
     if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
       if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
-          Var && Var->hasLocalStorage() &&
+          Var && Var->hasLocalStorage() && Var->getType()->isIntegerType() &&
           (WidenedHolders->count(Var) ||
            (WrappingHolders->count(Var) &&
             Model.width(Var->getType()) < Width)))

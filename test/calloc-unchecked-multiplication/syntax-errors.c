@@ -24,6 +24,17 @@ void *broken_struct(size_t n) {
   return malloc(n * sizeof(x));
 }
 
+/* A record whose definition is missing (its header was not found), read
+   into a 64-bit size behind a local: clang 16 crashed asking the width of
+   the broken expression. */
+struct frame;
+void *incomplete_record(struct frame *f) {
+  unsigned long size = (unsigned long)f->width * f->height / 8;
+  // CHECK-MESSAGES: :[[@LINE-1]]:40: error: incomplete definition of type 'struct frame' [clang-diagnostic-error]
+  // CHECK-MESSAGES: :[[@LINE-2]]:51: error: incomplete definition of type 'struct frame' [clang-diagnostic-error]
+  return malloc(size);
+}
+
 void *fine(size_t n) {
   return malloc(n * 4);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'n * 4' can overflow; use 'calloc(n, 4)'
