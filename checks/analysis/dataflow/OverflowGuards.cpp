@@ -289,7 +289,7 @@ void GuardAnalysis::initialize(PointFacts &Entry,
   for (const ValueKey &Key : Keys) {
     PointFacts::KeyState &S = Entry.Keys[Key];
     S.Range = entryRange(Key);
-    S.Definitions = {nullptr};
+    S.Definitions = Sets.one(nullptr);
   }
 }
 
@@ -379,9 +379,9 @@ static void killProducts(PointFacts &State, const ValueKey &Key) {
 /// \p Key now holds any value of its type, defined by \p Definition.
 static void reset(PointFacts &State, const ValueKey &Key,
                   PointFacts::KeyState &S, const IntegerModel &Model,
-                  const Stmt *Definition) {
+                  DefinitionSets::Set Definition) {
   S.Range = Model.rangeOf(typeOfKey(Key));
-  S.Definitions = {Definition};
+  S.Definitions = Definition;
   killProducts(State, Key);
 }
 
@@ -391,7 +391,7 @@ void GuardAnalysis::assign(PointFacts &State, const ValueKey &Key,
   if (It != State.Keys.end()) {
     ValueRange TypeRange = Model.rangeOf(typeOfKey(Key));
     It->second.Range = TypeRange.contains(R) ? R : TypeRange;
-    It->second.Definitions = {Definition};
+    It->second.Definitions = Sets.one(Definition);
     killProducts(State, Key);
   }
   // A new value of a whole variable is a new value of all its fields and
@@ -405,7 +405,7 @@ void GuardAnalysis::assign(PointFacts &State, const ValueKey &Key,
                        : ((Other.Var == Key.Var && Other.isPart()) ||
                           Other.Index == Key.Var);
     if (Changes)
-      reset(State, Other, S, Model, Definition);
+      reset(State, Other, S, Model, Sets.one(Definition));
   }
 }
 
@@ -421,7 +421,7 @@ void GuardAnalysis::forgetEscaped(PointFacts &State, const Stmt *Event,
                                   QualType Stored) const {
   for (auto &[Key, S] : State.Keys)
     if (S.Escaped && (Stored.isNull() || mayAlias(Stored, typeOfKey(Key))))
-      reset(State, Key, S, Model, Event);
+      reset(State, Key, S, Model, Sets.one(Event));
 }
 
 /// Whether \p State follows \p Key, or, for a whole variable, any part
@@ -449,7 +449,7 @@ void GuardAnalysis::forgetPartsOf(PointFacts &State, const ValueDecl *Var,
   for (auto &[Other, S] : State.Keys)
     if (Other.Var == Var && Other.isPart() &&
         (Stored.isNull() || mayAlias(Stored, typeOfKey(Other))))
-      reset(State, Other, S, Model, Definition);
+      reset(State, Other, S, Model, Sets.one(Definition));
 }
 
 /// The variable a store through `*p`, `p[k]` or `p->a.b` goes through.
@@ -511,7 +511,7 @@ void GuardAnalysis::transferAssignment(PointFacts &State,
       if (const FieldDecl *Field = storedField(BO->getLHS(), Var)) {
         for (auto &[Other, S] : State.Keys)
           if (Other.Var == Var && (Other.Field == Field || Other.Index))
-            reset(State, Other, S, Model, BO);
+            reset(State, Other, S, Model, Sets.one(BO));
       } else {
         forgetPartsOf(State, Var, BO, Stored);
       }
@@ -605,7 +605,7 @@ void GuardAnalysis::transferCall(PointFacts &State,
   for (auto &[Key, KS] : State.Keys) {
     const auto *VD = dyn_cast<VarDecl>(Key.Var);
     if (VD && VD->hasGlobalStorage() && !VD->getType().isConstQualified())
-      reset(State, Key, KS, Model, Call);
+      reset(State, Key, KS, Model, Sets.one(Call));
   }
   transferOutArguments(State, Call);
 }
@@ -1438,6 +1438,49 @@ GuardAnalysis::joinProducts(const PointFacts &Into, const PointFacts &From,
   return Kept;
 }
 
+//===----------------------------------------------------------------------===//
+// Definition sets
+//===----------------------------------------------------------------------===//
+
+DefinitionSets::Set DefinitionSets::intern(Set Sorted) {
+  unsigned Hash = llvm::hash_combine_range(Sorted.begin(), Sorted.end());
+  llvm::SmallVector<Set, 1> &Same = ByContent[Hash];
+  for (Set Kept : Same)
+    if (Kept == Sorted)
+      return Kept;
+  auto *Copy = Storage.Allocate<const Stmt *>(Sorted.size());
+  std::copy(Sorted.begin(), Sorted.end(), Copy);
+  Same.push_back(Set(Copy, Sorted.size()));
+  return Same.back();
+}
+
+DefinitionSets::Set DefinitionSets::one(const Stmt *D) {
+  auto [It, New] = Ones.try_emplace(D);
+  if (New)
+    It->second = intern(Set(&D, 1));
+  return It->second;
+}
+
+DefinitionSets::Set DefinitionSets::unite(Set A, Set B) {
+  // Each content is kept once: the same array is the same set.
+  if (A.data() == B.data() || B.empty())
+    return A;
+  if (A.empty())
+    return B;
+  auto [It, New] = Unions.try_emplace({A.data(), B.data()});
+  if (!New)
+    return It->second;
+  Set Result = A;
+  if (!std::includes(A.begin(), A.end(), B.begin(), B.end())) {
+    llvm::SmallVector<const Stmt *, 8> Merged;
+    std::set_union(A.begin(), A.end(), B.begin(), B.end(),
+                   std::back_inserter(Merged));
+    Result = intern(Merged);
+  }
+  It->second = Result;
+  return Result;
+}
+
 bool GuardAnalysis::joinKeyStates(PointFacts &Into, const PointFacts &From,
                                   bool Widen, const Stmt *Loop) const {
   bool Changed = false;
@@ -1467,13 +1510,9 @@ bool GuardAnalysis::joinKeyStates(PointFacts &Into, const PointFacts &From,
     // Kept sorted, so that a join is one linear merge: a variable a large
     // function assigns in hundreds of places (a bytecode interpreter's
     // switch) reaches its loop head with all of them.
-    if (!std::includes(S.Definitions.begin(), S.Definitions.end(),
-                       F->Definitions.begin(), F->Definitions.end())) {
-      llvm::SmallVector<const Stmt *, 2> Merged;
-      std::set_union(S.Definitions.begin(), S.Definitions.end(),
-                     F->Definitions.begin(), F->Definitions.end(),
-                     std::back_inserter(Merged));
-      S.Definitions = std::move(Merged);
+    DefinitionSets::Set United = Sets.unite(S.Definitions, F->Definitions);
+    if (United.data() != S.Definitions.data()) {
+      S.Definitions = United;
       Changed = true;
     }
   }

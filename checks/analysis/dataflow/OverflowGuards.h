@@ -34,6 +34,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Allocator.h"
 
 #include <memory>
 #include <optional>
@@ -73,8 +74,10 @@ public:
     /// assignment or an initializer; nullptr for "from the function's entry"
     /// (a parameter, or a declaration without initializer), or the
     /// modifying statement itself for ++, += and the like. Sorted (by
-    /// address): a set, compared and merged as one.
-    llvm::SmallVector<const Stmt *, 2> Definitions;
+    /// address): a set, compared and merged as one; kept once by the
+    /// analysis that made it (DefinitionSets), so that copying a point's
+    /// facts copies no definitions.
+    llvm::ArrayRef<const Stmt *> Definitions;
   };
   /// `A * B <= Bound`; or, when Holder is set, "Holder holds A * B and it
   /// did not wrap" (learned from `if (holder / a != b) fail;`); with Holder
@@ -207,6 +210,28 @@ public:
   virtual std::optional<ValueRange> storedRange(const CallExpr *Call,
                                                 unsigned Index,
                                                 const ValueFacts *Facts) = 0;
+};
+
+/// The sets of definitions one analysis makes, each content kept once:
+/// two equal sets are the same array, so a set is copied and compared as
+/// a pointer, and the union of two sets is computed once. A variable that
+/// a bytecode interpreter's switch assigns in hundreds of places reaches
+/// every block of the loop with hundreds of definitions.
+class DefinitionSets {
+public:
+  using Set = llvm::ArrayRef<const Stmt *>;
+  /// {D}.
+  Set one(const Stmt *D);
+  /// A and B together; A itself when B adds nothing.
+  Set unite(Set A, Set B);
+
+private:
+  Set intern(Set Sorted);
+  llvm::BumpPtrAllocator Storage;
+  llvm::DenseMap<const Stmt *, Set> Ones;
+  llvm::DenseMap<std::pair<const void *, const void *>, Set> Unions;
+  /// By the hash of the content: the sets with that hash.
+  llvm::DenseMap<unsigned, llvm::SmallVector<Set, 1>> ByContent;
 };
 
 class GuardAnalysis {
@@ -376,6 +401,8 @@ private:
   std::vector<bool> LoopHead;
   /// Bounds that widening at a loop head keeps for counters.
   mutable LoopCounters Counters;
+  /// Where the definition sets of this function's facts are kept.
+  mutable DefinitionSets Sets;
 };
 
 } // namespace clang::tidy::calloc
