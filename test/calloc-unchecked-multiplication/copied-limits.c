@@ -51,14 +51,16 @@ int *block(const struct info *info) {
 int *line(const struct info *info) {
   int size = info->width * 1024;
   return malloc(size);
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'size' can overflow ('info->width * 1024' is computed in 'int') and nothing checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'size' can overflow ('info->width * 1024' is computed in 'int'); use 'calloc(info->width, 1024)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(info->width, 1024);
 }
 
 /* Positive: copied from a field the file does not limit. */
 int *frames(const struct info *info) {
   int size = info->frames * 16;
   return malloc(size);
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'size' can overflow ('info->frames * 16' is computed in 'int') and nothing checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'size' can overflow ('info->frames * 16' is computed in 'int'); use 'calloc(info->frames, 16)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(info->frames, 16);
 }
 
 /* Negative: an unsigned copy needs no minimum; 65536 * 4096 < 2^32. */
@@ -71,5 +73,6 @@ uint8_t *rows(const struct info *info) {
 uint8_t *rows_read(const struct info *info) {
   uint32_t size = info->rows_read * 4096u;
   return malloc(size);
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'size' can overflow ('info->rows_read * 4096U' is computed in 'uint32_t') and nothing checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'size' can overflow ('info->rows_read * 4096u' is computed in 'unsigned int'); use 'calloc(info->rows_read, 4096u)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(info->rows_read, 4096u);
 }
