@@ -121,9 +121,12 @@ std::optional<Wide> PointFacts::productBoundOf(const Expr *A,
     return productBound(*KA, *KB);
   // A guard with a compound divisor: each side the fact's value or
   // expression.
+  // Facts keep their expressions without widening casts: so are the
+  // operands compared with them.
   auto Matches = [&](const ValueKey &Key, const Expr *FE, const Expr *E) {
     std::optional<ValueKey> K = keyOfOperand(E, *Ctx);
-    return FE ? !K && sameValue(FE, E, *Ctx) : K && *K == Key;
+    return FE ? !K && sameValue(FE, stripWideningCasts(E, *Ctx), *Ctx)
+              : K && *K == Key;
   };
   for (const ProductFact &F : Products)
     if (F.BExpr && !F.Holder.Var &&
@@ -132,7 +135,7 @@ std::optional<Wide> PointFacts::productBoundOf(const Expr *A,
       return F.Bound;
   // A compound first operand against a value: a fact about that
   // expression, or `a + c` within a guard's margin.
-  const Expr *Compound = KA ? B : A;
+  const Expr *Compound = stripWideningCasts(KA ? B : A, *Ctx);
   std::optional<ValueKey> Other = KA ? KA : KB;
   if (!Other)
     return std::nullopt;
@@ -653,7 +656,103 @@ void GuardAnalysis::transferOutArguments(PointFacts &State,
   }
 }
 
+/// Whether \p E reads only memory and results of calls: a variable, a
+/// field, an element, `*p`, a constant, or a call of a named function
+/// whose arguments are such reads. Nothing in it stores, and nothing is
+/// volatile.
+static bool readsOnlyMemory(const Expr *E, const ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (E->getType().isVolatileQualified())
+    return false;
+  if (constantValue(E, Ctx))
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return isa<VarDecl>(DRE->getDecl());
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return isa<FieldDecl>(ME->getMemberDecl()) &&
+           readsOnlyMemory(ME->getBase(), Ctx);
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return readsOnlyMemory(AS->getBase(), Ctx) &&
+           readsOnlyMemory(AS->getIdx(), Ctx);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_Deref && readsOnlyMemory(UO->getSubExpr(), Ctx);
+  // A plain call (not a C++ member or operator call) of a named function:
+  // two calls with the same arguments are read as the same value
+  // (sameValue()), as everywhere in the checks.
+  if (const auto *Call = dyn_cast<CallExpr>(E);
+      Call && Call->getStmtClass() == Stmt::CallExprClass &&
+      Call->getDirectCallee())
+    return llvm::all_of(Call->arguments(), [&](const Expr *Arg) {
+      return readsOnlyMemory(Arg, Ctx);
+    });
+  return false;
+}
+
+/// An integer operand a guard can bound though no followed value names it:
+/// a read of memory (`a[i].n`, `p->hdr.count`) or a call's result
+/// (`size_of(a[i].fmt)`), as readsOnlyMemory() has it.
+static bool isMemoryOperand(const Expr *E, const ASTContext &Ctx) {
+  E = stripWideningCasts(E, Ctx)->IgnoreParens();
+  return E->getType()->isIntegerType() && !keyOf(E) && !constantValue(E, Ctx) &&
+         isa<MemberExpr, ArraySubscriptExpr, UnaryOperator, CallExpr>(E) &&
+         readsOnlyMemory(E, Ctx);
+}
+
+/// Whether \p E is, or contains, a call with the same value as \p Call.
+static bool containsSameCall(const Expr *E, const CallExpr *Call,
+                             const ASTContext &Ctx) {
+  if (!E)
+    return false;
+  if (const auto *Own = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+      Own && sameValue(Own, Call, Ctx))
+    return true;
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child);
+        CE && containsSameCall(CE, Call, Ctx))
+      return true;
+  return false;
+}
+
+/// A fact about a memory operand holds until something may store: an
+/// assignment, `++` or `--`, a call, or any statement that is not a plain
+/// read. A call the fact is about is read as the same value again
+/// (sameValue()), so it is not a store here.
+void GuardAnalysis::forgetMemoryFacts(PointFacts &State, const Stmt *S) const {
+  auto IsMemory = [](const auto &F) { return F.Memory; };
+  if (llvm::none_of(State.Products, IsMemory) &&
+      llvm::none_of(State.Expressions, IsMemory))
+    return;
+  bool Stores = true;
+  if (isa<DeclStmt>(S)) {
+    Stores = false;
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    Stores = BO->isAssignmentOp();
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    Stores = UO->isIncrementDecrementOp();
+  } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    Stores = !llvm::any_of(State.Products,
+                           [&](const PointFacts::ProductFact &F) {
+                             return F.Memory &&
+                                    (containsSameCall(F.AExpr, Call, Ctx) ||
+                                     containsSameCall(F.BExpr, Call, Ctx));
+                           }) &&
+             !llvm::any_of(State.Expressions,
+                           [&](const PointFacts::ExpressionFact &F) {
+                             return F.Memory && containsSameCall(F.E, Call, Ctx);
+                           });
+  } else if (isa<DeclRefExpr, MemberExpr, ArraySubscriptExpr, CastExpr,
+                 ParenExpr, IntegerLiteral, CharacterLiteral,
+                 UnaryExprOrTypeTraitExpr, ConditionalOperator>(S)) {
+    Stores = false;
+  }
+  if (!Stores)
+    return;
+  llvm::erase_if(State.Products, IsMemory);
+  llvm::erase_if(State.Expressions, IsMemory);
+}
+
 void GuardAnalysis::transfer(PointFacts &State, const Stmt *S) const {
+  forgetMemoryFacts(State, S);
   if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
     if (BO->isAssignmentOp())
       transferAssignment(State, BO);
@@ -817,8 +916,16 @@ void GuardAnalysis::learnDivisionBound(PointFacts &State, const ValueKey &Key,
       K->getActiveBits() <= 64 && Margin == 0 &&
       learnOtherDivisor(State, Key, AExpr, Div, Wide(K->getZExtValue()), Model))
     return;
-  if (!Divisor || !State.follows(*Divisor) || !K || K->isNegative() ||
-      K->getActiveBits() > 64 ||
+  // The limit: the constant K, or the largest value a dividend that is no
+  // constant has here (`n > len / size`: n * size <= len).
+  std::optional<Wide> Limit;
+  if (K && !K->isNegative() && K->getActiveBits() <= 64)
+    Limit = Wide(K->getZExtValue());
+  else if (!K && !FirstDivisor && !Div->getLHS()->HasSideEffects(Ctx))
+    if (ValueRange R = RangeEvaluator(Model, &State).evaluate(Div->getLHS());
+        R.Lo >= 0)
+      Limit = R.Hi;
+  if (!Divisor || !State.follows(*Divisor) || !Limit ||
       (FirstDivisor && !State.follows(*FirstDivisor)))
     return;
   if (!AExpr)
@@ -834,7 +941,7 @@ void GuardAnalysis::learnDivisionBound(PointFacts &State, const ValueKey &Key,
         S->Range = S->Range.meet({1, S->Range.Hi});
   if (!AExpr)
     assumeSize(State, Key);
-  Wide Bound = Wide(K->getZExtValue());
+  Wide Bound = *Limit;
   if (FirstDivisor) {
     // a <= K / b / c: a * b * c <= K and, each divisor being at least 1,
     // a * b <= K and a * c <= K.
@@ -847,6 +954,63 @@ void GuardAnalysis::learnDivisionBound(PointFacts &State, const ValueKey &Key,
   Fact.AExpr = AExpr;
   Fact.Margin = Margin;
   State.Products.push_back(Fact);
+}
+
+/// `a <= K / d` where a or d is a memory operand (isMemoryOperand(): `if
+/// (size_of(e[i].fmt) && len / size_of(e[i].fmt) < e[i].n) fail;`), the
+/// other a followed value or one too: a * d is at most K, the largest
+/// value the dividend can have here, a constant or not (each of a and d is
+/// at least 0, and d at least 1 where the division is defined). \p Key is
+/// a's key when it has one.
+void GuardAnalysis::learnMemoryDivisionBound(PointFacts &State,
+                                             const std::optional<ValueKey> &Key,
+                                             const Expr *Mine,
+                                             const Expr *Other) const {
+  const auto *Div =
+      dyn_cast<BinaryOperator>(stripWideningCasts(Other, Ctx)->IgnoreParens());
+  if (HasAsm || !Div || Div->getOpcode() != BO_Div ||
+      Div->getLHS()->HasSideEffects(Ctx))
+    return;
+  const Expr *Divisor = stripWideningCasts(Div->getRHS(), Ctx)->IgnoreParens();
+  std::optional<ValueKey> DivisorKey = keyOf(Divisor);
+  bool MemoryDivisor = !DivisorKey && isMemoryOperand(Divisor, Ctx);
+  bool MemoryMine = !Key && isMemoryOperand(Mine, Ctx);
+  // Values alone are learnDivisionBound()'s.
+  if ((!MemoryDivisor && !MemoryMine) || (!MemoryDivisor && !DivisorKey) ||
+      (!MemoryMine && !Key))
+    return;
+  RangeEvaluator Evaluator(Model, &State);
+  ValueRange Dividend = Evaluator.evaluate(Div->getLHS());
+  if (Dividend.Lo < 0 || Evaluator.evaluate(Mine).Lo < 0 ||
+      Evaluator.evaluate(Divisor).Lo < 0)
+    return;
+  PointFacts::ProductFact Fact{Key ? *Key : ValueKey{},
+                               DivisorKey ? *DivisorKey : ValueKey{},
+                               Dividend.Hi, ValueKey{}};
+  Fact.AExpr = Key ? nullptr : stripWideningCasts(Mine, Ctx)->IgnoreParens();
+  Fact.BExpr = DivisorKey ? nullptr : Divisor;
+  Fact.Memory = true;
+  State.Products.push_back(Fact);
+}
+
+/// A memory operand used as a condition (`if (size_of(e[i].fmt) && ...)`):
+/// false means it is 0, true that it is not, until the next store.
+void GuardAnalysis::applyMemoryTruthValue(PointFacts &State, const Expr *Cond,
+                                          bool Truth) const {
+  const Expr *E = stripWideningCasts(Cond, Ctx)->IgnoreParens();
+  if (HasAsm || !isMemoryOperand(E, Ctx))
+    return;
+  ValueRange R = RangeEvaluator(Model, &State).evaluate(E);
+  if (R.Lo < 0)
+    return;
+  ValueRange Now = Truth ? ValueRange{std::max<Wide>(R.Lo, 1), R.Hi}
+                         : ValueRange::point(0);
+  if (Now.Lo > Now.Hi)
+    return;
+  llvm::erase_if(State.Expressions, [&](const PointFacts::ExpressionFact &F) {
+    return sameValue(F.E, E, Ctx);
+  });
+  State.Expressions.push_back({E, Now, true});
 }
 
 /// Whether \p E is arithmetic (+, -, *) over followed values and constants,
@@ -911,6 +1075,8 @@ void GuardAnalysis::applyComparison(PointFacts &State, const BinaryOperator *BO,
     BinaryOperatorKind KeyOp =
         Side == 0 ? Op : BinaryOperator::reverseComparisonOp(Op);
     std::optional<ValueKey> Key = keyOfCompared(Mine, Ctx);
+    if (KeyOp == BO_LT || KeyOp == BO_LE)
+      learnMemoryDivisionBound(State, Key, Mine, Other);
     if (!Key) {
       applyExpressionComparison(State, Mine, KeyOp, Other, ComparedSigned);
       if (!State.Reached)
@@ -1235,7 +1401,7 @@ void GuardAnalysis::applyTruthValue(PointFacts &State, const Expr *Cond,
                                     bool Truth) const {
   std::optional<ValueKey> Key = keyOfOperand(Cond, Ctx);
   if (!Key)
-    return;
+    return applyMemoryTruthValue(State, Cond, Truth);
   auto It = State.Keys.find(*Key);
   if (It == State.Keys.end())
     return;
@@ -1261,6 +1427,7 @@ void GuardAnalysis::applyCondition(PointFacts &State, const Expr *Cond,
     return applyCondition(State, Hinted, Truth);
   if (const auto *Call = dyn_cast<CallExpr>(Cond)) {
     applyCheckedPair(State, Call, Truth);
+    applyMemoryTruthValue(State, Call, Truth);
     return applyOverflowBuiltin(State, Call, Truth);
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
@@ -1322,9 +1489,20 @@ GuardAnalysis::impliedBound(const PointFacts &Side,
                             const PointFacts::ProductFact &P) const {
   // A fact about an expression, or about three factors, holds where it
   // was learned.
-  if (P.AExpr || P.BExpr || P.C.Var)
-    return llvm::is_contained(Side.Products, P) ? std::optional<Wide>(P.Bound)
-                                                : std::nullopt;
+  if (P.AExpr || P.BExpr || P.C.Var) {
+    if (llvm::is_contained(Side.Products, P))
+      return P.Bound;
+    // A fact about a memory operand holds too where a factor is 0 (`d &&
+    // len / d < a` skipped the division).
+    auto Zero = [&](const ValueKey &Key, const Expr *E) {
+      std::optional<ValueRange> R =
+          E ? Side.rangeOfExpression(E) : Side.rangeOf(Key);
+      return R && *R == ValueRange::point(0);
+    };
+    if (P.Memory && (Zero(P.A, P.AExpr) || Zero(P.B, P.BExpr)))
+      return P.Bound;
+    return std::nullopt;
+  }
   // A guard on a value times a constant holds where it was learned, and
   // where the value's range keeps the product within it; a checked
   // product of two values and a constant, where it was learned.

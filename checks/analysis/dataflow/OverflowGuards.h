@@ -102,10 +102,15 @@ public:
     /// `a > K / s` with a constant s (`n > SIZE_MAX / sizeof(T)`); with B and
     /// Holder: Holder holds A * B * Scale unwrapped.
     Wide Scale = 0;
+    /// AExpr or BExpr is read from memory or returned by a call (a memory
+    /// operand: `a[i].n`, `size_of(a[i].fmt)`), which no followed value
+    /// names: the fact holds until the next store or call
+    /// (GuardAnalysis::forgetMemoryFacts).
+    bool Memory = false;
     bool operator==(const ProductFact &O) const {
       return A == O.A && B == O.B && Bound == O.Bound && Holder == O.Holder &&
              AExpr == O.AExpr && Margin == O.Margin && C == O.C &&
-             Scale == O.Scale && BExpr == O.BExpr;
+             Scale == O.Scale && BExpr == O.BExpr && Memory == O.Memory;
     }
   };
   /// A compound expression over followed values, and the range a guard
@@ -113,8 +118,11 @@ public:
   struct ExpressionFact {
     const Expr *E;
     ValueRange Range;
+    /// E is a memory operand (ProductFact::Memory): the fact holds until
+    /// the next store or call.
+    bool Memory = false;
     bool operator==(const ExpressionFact &O) const {
-      return E == O.E && Range == O.Range;
+      return E == O.E && Range == O.Range && Memory == O.Memory;
     }
   };
 
@@ -319,6 +327,12 @@ private:
                       const PointFacts &State, bool ComparedSigned) const;
   void learnDivisionBound(PointFacts &State, const ValueKey &Key,
                           const Expr *AExpr, const Expr *Other) const;
+  void learnMemoryDivisionBound(PointFacts &State,
+                                const std::optional<ValueKey> &Key,
+                                const Expr *Mine, const Expr *Other) const;
+  void applyMemoryTruthValue(PointFacts &State, const Expr *Cond,
+                             bool Truth) const;
+  void forgetMemoryFacts(PointFacts &State, const Stmt *S) const;
   void applyExpressionComparison(PointFacts &State, const Expr *Mine,
                                  BinaryOperatorKind KeyOp, const Expr *Other,
                                  bool ComparedSigned) const;
