@@ -11,8 +11,6 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 
-#include <tuple>
-
 namespace clang::tidy::calloc {
 
 //===----------------------------------------------------------------------===//
@@ -1237,33 +1235,6 @@ bool ValueSources::maySource(const SizeCandidate &Candidate, QualType SizeType,
   return false;
 }
 
-std::pair<std::optional<Wide>, std::optional<Wide>>
-ValueSources::copiedLimits(const ValueDecl *D, const Writes &W) {
-  // Every write an `=` the index reads (no step, no compound assignment,
-  // no address handed on), and none from input.
-  if (W.Values.empty() || W.MostUnknown || W.Growth || !W.InputCalls.empty() ||
-      !W.OutCalls.empty())
-    return {};
-  std::optional<Wide> Upper, Lower;
-  bool EveryLower = true;
-  for (const Expr *V : W.Values) {
-    const ValueDecl *From = storageOf(stripWideningCasts(V, Ctx));
-    const auto *Var = dyn_cast_or_null<VarDecl>(From);
-    if (!From || From == D || !(isa<FieldDecl>(From) ||
-                                (Var && Var->hasGlobalStorage())))
-      return {};
-    const Writes *Source = writesOf(From);
-    if (!Source || !Source->Upper || Source->Growth)
-      return {};
-    Upper = Upper ? std::max(*Upper, *Source->Upper) : *Source->Upper;
-    if (!Source->Lower)
-      EveryLower = false;
-    else
-      Lower = Lower ? std::min(*Lower, *Source->Lower) : *Source->Lower;
-  }
-  return {Upper, EveryLower ? Lower : std::nullopt};
-}
-
 bool ValueSources::statedBound(const BinaryOperator *Product, QualType Limit,
                                const PointFacts *Facts) {
   Wide Reach = 1;
@@ -1273,16 +1244,12 @@ bool ValueSources::statedBound(const BinaryOperator *Product, QualType Limit,
     const auto *Var = dyn_cast_or_null<VarDecl>(D);
     if (D && (isa<FieldDecl>(D) || (Var && Var->hasGlobalStorage())))
       if (const Writes *W = writesOf(D)) {
-        std::optional<Wide> Upper = W->Upper, Lower = W->Lower;
-        // A place the file only copies others into takes their limits.
-        if (!Upper && !Lower)
-          std::tie(Upper, Lower) = copiedLimits(D, *W);
         // A place the file grows from itself (`size *= 2`) passes a limit
         // tested before the growth.
-        if (Upper && !W->Growth)
-          R.Hi = std::min(R.Hi, *Upper);
-        if (Lower && *Lower >= 0)
-          R.Lo = std::max(R.Lo, std::min(*Lower, R.Hi));
+        if (W->Upper && !W->Growth)
+          R.Hi = std::min(R.Hi, *W->Upper);
+        if (W->Lower && *W->Lower >= 0)
+          R.Lo = std::max(R.Lo, std::min(*W->Lower, R.Hi));
       }
     // The limits other units state, by the program's facts, the same way;
     // and the least value the writes of the whole program give it (one

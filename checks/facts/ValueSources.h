@@ -233,13 +233,6 @@ private:
   /// Follows one factor back (ValueSources.cpp).
   class Tracer;
   const Writes *writesOf(const ValueDecl *D);
-  /// The limits (upper, lower) of a place \p D whose every write \p W is
-  /// `=` of another field or global with limits the file states: a test
-  /// of the value a header parser copies on (`if (hdr.channels > 256)
-  /// fail; psf->channels = hdr.channels;`) limits the copy. The loosest of
-  /// them; none where a write is anything else.
-  std::pair<std::optional<Wide>, std::optional<Wide>>
-  copiedLimits(const ValueDecl *D, const Writes &W);
   /// Lowers W.Least, and raises W.Most, by what the write \p BO can store.
   void noteLeast(Writes &W, const BinaryOperator *BO);
   void noteComparison(const BinaryOperator *Test, const Expr *Side,
