@@ -25,6 +25,7 @@ struct header {
 struct file {
   struct header hdr;
 };
+typedef struct stream FILE_LIKE;
 
 unsigned char size_of(unsigned short fmt);
 unsigned int read32(const unsigned char *p);
@@ -126,4 +127,47 @@ void *negative_count(struct file *p, unsigned int len) {
   return malloc(p->hdr.signed_count * p->hdr.size);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'p->hdr.signed_count * p->hdr.size' can overflow ('p->hdr.signed_count * p->hdr.size' is computed in 'unsigned int'); use 'calloc(p->hdr.signed_count, p->hdr.size)', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES: return calloc(p->hdr.signed_count, p->hdr.size);
+}
+
+/* Positive: a reader handed a pointer it writes through gives another
+   value at each call; the guard's value is not the product's. */
+unsigned int next_word(FILE_LIKE *f);
+void *read_twice(FILE_LIKE *f, unsigned int n, unsigned int len) {
+  if (next_word(f) == 0 || n > len / next_word(f))
+    return NULL;
+  return malloc(n * next_word(f));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'n * next_word(f)' can overflow ('n * next_word(f)' is computed in 'unsigned int'); use 'calloc(n, next_word(f))', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(n, next_word(f));
+}
+
+/* Positive: a call with no argument may keep a state of its own. */
+unsigned int next_size(void);
+void *no_argument(unsigned int n, unsigned int len) {
+  if (next_size() == 0 || n > len / next_size())
+    return NULL;
+  return malloc(n * next_size());
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'n * next_size()' can overflow ('n * next_size()' is computed in 'unsigned int'); use 'calloc(n, next_size())', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(n, next_size());
+}
+
+/* Positive: with a dividend that is no constant, signed operands are read
+   as sizes only where the code shows they are not negative: w = h = -50000
+   passes `w > len / h` (len / h is at most 0) and w * h wraps. */
+void *signed_area(int w, int h, int len) {
+  if (len < 0)
+    return NULL;
+  if (h == 0 || w > len / h)
+    return NULL;
+  return malloc(w * h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'w * h' can overflow ('w * h' is computed in 'int'); use 'calloc(w, h)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(w, h);
+}
+
+/* Negative: the same, once both are known not to be negative. */
+void *checked_signed_area(int w, int h, int len) {
+  if (len < 0 || w < 0 || h < 1)
+    return NULL;
+  if (w > len / h)
+    return NULL;
+  return malloc(w * h);
 }

@@ -676,13 +676,18 @@ static bool readsOnlyMemory(const Expr *E, const ASTContext &Ctx) {
            readsOnlyMemory(AS->getIdx(), Ctx);
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     return UO->getOpcode() == UO_Deref && readsOnlyMemory(UO->getSubExpr(), Ctx);
-  // A plain call (not a C++ member or operator call) of a named function:
-  // two calls with the same arguments are read as the same value
-  // (sameValue()), as everywhere in the checks.
+  // A plain call (not a C++ member or operator call) of a named function
+  // given only values, or pointers to const: two calls with the same
+  // arguments are read as the same value (sameValue()). A call with no
+  // argument (`next()`) or one handed a pointer it may write through (a
+  // stream reader's `rd(f)`) may give another value each time.
   if (const auto *Call = dyn_cast<CallExpr>(E);
       Call && Call->getStmtClass() == Stmt::CallExprClass &&
-      Call->getDirectCallee())
+      Call->getDirectCallee() && Call->getNumArgs() > 0)
     return llvm::all_of(Call->arguments(), [&](const Expr *Arg) {
+      QualType T = Arg->IgnoreParenImpCasts()->getType();
+      if (T->isPointerType() && !T->getPointeeType().isConstQualified())
+        return false;
       return readsOnlyMemory(Arg, Ctx);
     });
   return false;
@@ -921,10 +926,21 @@ void GuardAnalysis::learnDivisionBound(PointFacts &State, const ValueKey &Key,
   std::optional<Wide> Limit;
   if (K && !K->isNegative() && K->getActiveBits() <= 64)
     Limit = Wide(K->getZExtValue());
-  else if (!K && !FirstDivisor && !Div->getLHS()->HasSideEffects(Ctx))
-    if (ValueRange R = RangeEvaluator(Model, &State).evaluate(Div->getLHS());
-        R.Lo >= 0)
+  else if (!K && !FirstDivisor && Divisor && State.follows(*Divisor) &&
+           !Div->getLHS()->HasSideEffects(Ctx)) {
+    // Read as sizes only when the code shows they are: with negative
+    // operands (`w = h = -50000`, `len / h` is at most 0) the test passes
+    // and the product still wraps.
+    RangeEvaluator Evaluator(Model, &State);
+    ValueRange R = Evaluator.evaluate(Div->getLHS());
+    const PointFacts::KeyState *D = State.state(*Divisor);
+    const PointFacts::KeyState *A = AExpr ? nullptr : State.state(Key);
+    bool Sizes = D && D->Range.Lo >= 0 &&
+                 (AExpr ? Evaluator.evaluate(AExpr).Lo >= 0
+                        : A && A->Range.Lo >= 0);
+    if (R.Lo >= 0 && Sizes)
       Limit = R.Hi;
+  }
   if (!Divisor || !State.follows(*Divisor) || !Limit ||
       (FirstDivisor && !State.follows(*FirstDivisor)))
     return;
@@ -1621,7 +1637,10 @@ GuardAnalysis::joinProducts(const PointFacts &Into, const PointFacts &From,
 //===----------------------------------------------------------------------===//
 
 DefinitionSets::Set DefinitionSets::intern(Set Sorted) {
-  unsigned Hash = llvm::hash_combine_range(Sorted.begin(), Sorted.end());
+  // The top bit is cleared: DenseMap keeps ~0U and ~0U - 1 for itself.
+  unsigned Hash =
+      unsigned(llvm::hash_combine_range(Sorted.begin(), Sorted.end())) &
+      0x7FFFFFFFu;
   llvm::SmallVector<Set, 1> &Same = ByContent[Hash];
   for (Set Kept : Same)
     if (Kept == Sorted)
