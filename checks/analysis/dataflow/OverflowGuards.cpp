@@ -888,6 +888,21 @@ static bool learnOtherDivisor(PointFacts &State, const ValueKey &Key,
   return true;
 }
 
+/// The largest value \p Dividend has where `a <= dividend / d` is tested
+/// with a dividend that is no constant, a in \p A and d in \p D: a * d is
+/// at most that. None unless all three are known not to be negative: with
+/// negative operands (`w = h = -50000`, `len / h` at most 0) the test
+/// passes and the product still wraps.
+static std::optional<Wide> dividendLimit(RangeEvaluator &Evaluator,
+                                         const Expr *Dividend,
+                                         const ValueRange &A,
+                                         const ValueRange &D) {
+  ValueRange R = Evaluator.evaluate(Dividend);
+  if (R.Lo < 0 || A.Lo < 0 || D.Lo < 0)
+    return std::nullopt;
+  return R.Hi;
+}
+
 /// `a < K / b` and `a <= K / b` (also `K / b - c`, which is below K / b,
 /// and leaves (a + c) * b <= K): the product a * b is at most K. The first
 /// operand is the value \p Key or, when \p AExpr is set, that compound
@@ -928,18 +943,13 @@ void GuardAnalysis::learnDivisionBound(PointFacts &State, const ValueKey &Key,
     Limit = Wide(K->getZExtValue());
   else if (!K && !FirstDivisor && Divisor && State.follows(*Divisor) &&
            !Div->getLHS()->HasSideEffects(Ctx)) {
-    // Read as sizes only when the code shows they are: with negative
-    // operands (`w = h = -50000`, `len / h` is at most 0) the test passes
-    // and the product still wraps.
     RangeEvaluator Evaluator(Model, &State);
-    ValueRange R = Evaluator.evaluate(Div->getLHS());
     const PointFacts::KeyState *D = State.state(*Divisor);
     const PointFacts::KeyState *A = AExpr ? nullptr : State.state(Key);
-    bool Sizes = D && D->Range.Lo >= 0 &&
-                 (AExpr ? Evaluator.evaluate(AExpr).Lo >= 0
-                        : A && A->Range.Lo >= 0);
-    if (R.Lo >= 0 && Sizes)
-      Limit = R.Hi;
+    if (D && (AExpr || A))
+      Limit = dividendLimit(Evaluator, Div->getLHS(),
+                            AExpr ? Evaluator.evaluate(AExpr) : A->Range,
+                            D->Range);
   }
   if (!Divisor || !State.follows(*Divisor) || !Limit ||
       (FirstDivisor && !State.follows(*FirstDivisor)))
@@ -996,13 +1006,14 @@ void GuardAnalysis::learnMemoryDivisionBound(PointFacts &State,
       (!MemoryMine && !Key))
     return;
   RangeEvaluator Evaluator(Model, &State);
-  ValueRange Dividend = Evaluator.evaluate(Div->getLHS());
-  if (Dividend.Lo < 0 || Evaluator.evaluate(Mine).Lo < 0 ||
-      Evaluator.evaluate(Divisor).Lo < 0)
+  std::optional<Wide> Limit =
+      dividendLimit(Evaluator, Div->getLHS(), Evaluator.evaluate(Mine),
+                    Evaluator.evaluate(Divisor));
+  if (!Limit)
     return;
   PointFacts::ProductFact Fact{Key ? *Key : ValueKey{},
-                               DivisorKey ? *DivisorKey : ValueKey{},
-                               Dividend.Hi, ValueKey{}};
+                               DivisorKey ? *DivisorKey : ValueKey{}, *Limit,
+                               ValueKey{}};
   Fact.AExpr = Key ? nullptr : stripWideningCasts(Mine, Ctx)->IgnoreParens();
   Fact.BExpr = DivisorKey ? nullptr : Divisor;
   Fact.Memory = true;
