@@ -185,34 +185,4 @@ std::optional<ValueRange> CallSites::computeRangeOf(const ParmVarDecl *Param,
     return std::nullopt;
   return All;
 }
-
-const FunctionDecl *definitionThatRuns(const CallExpr *Call,
-                                       const ASTContext &Ctx) {
-  // An operator call counts the object among its arguments, and its
-  // parameters do not: skip it rather than shift indices.
-  if (isa<CXXOperatorCallExpr>(Call))
-    return nullptr;
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  const FunctionDecl *Definition = nullptr;
-  if (!Callee || !Callee->hasBody(Definition) || !Definition ||
-      Definition->isWeak() || Definition->isInvalidDecl() ||
-      Definition->isDependentContext() ||
-      inSystemHeader(Definition, Ctx.getSourceManager()))
-    return nullptr;
-  // Without a prototype the arguments are not converted to the parameters'
-  // types, so a bound on the product with one would be read on the wrong
-  // value. A virtual call may run another override. A C inline definition
-  // that is not externally visible may not be the one that runs.
-  if (!Callee->hasPrototype() || !Definition->hasPrototype())
-    return nullptr;
-  if (const auto *Method = dyn_cast<CXXMethodDecl>(Definition);
-      Method && Method->isVirtual())
-    return nullptr;
-  if (!Ctx.getLangOpts().CPlusPlus && Definition->isInlined() &&
-      Definition->isExternallyVisible() &&
-      !Definition->isInlineDefinitionExternallyVisible())
-    return nullptr;
-  return Definition;
-}
-
 } // namespace clang::tidy::calloc

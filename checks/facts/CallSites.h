@@ -12,6 +12,7 @@
 #ifndef CALLOC_TIDY_FACTS_CALLSITES_H
 #define CALLOC_TIDY_FACTS_CALLSITES_H
 
+#include "support/Callees.h"
 #include "analysis/expressions/IntegerRanges.h"
 #include "analysis/expressions/LocalValues.h"
 #include "analysis/expressions/StatementEffects.h"
@@ -31,14 +32,6 @@
 #include <optional>
 
 namespace clang::tidy::calloc {
-
-/// The definition in this file that \p Call runs, when that is known: a
-/// direct call (not an operator call, whose object is an argument but not
-/// a parameter, nor a virtual one) to a prototyped function defined here,
-/// outside system headers, that the linker cannot replace (not weak, not
-/// a C inline definition that another file may supply).
-const FunctionDecl *definitionThatRuns(const CallExpr *Call,
-                                       const ASTContext &Ctx);
 
 /// Reads the calls of the file in its FileWalk.
 class CallSites : public StatementReader, public ParameterRanges {

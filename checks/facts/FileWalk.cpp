@@ -21,10 +21,6 @@
 
 namespace clang::tidy::calloc {
 
-bool inSystemHeader(const Decl *D, const SourceManager &SM) {
-  return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
-}
-
 /// A default argument written in the source (not one still to be
 /// instantiated or parsed).
 static bool hasWrittenDefault(const ParmVarDecl *P) {

@@ -14,6 +14,7 @@
 #ifndef CALLOC_TIDY_FACTS_FILEWALK_H
 #define CALLOC_TIDY_FACTS_FILEWALK_H
 
+#include "support/Callees.h"
 #include "support/StatementOperands.h"
 
 #include "clang/AST/ASTContext.h"
@@ -29,9 +30,6 @@
 
 namespace clang::tidy::calloc {
 
-/// Whether \p D is declared in a system header: code there cannot call or
-/// write what the translation unit defines, so walks skip it.
-bool inSystemHeader(const Decl *D, const SourceManager &SM);
 
 /// An analysis that reads the statements of the file that can change or
 /// name something, and the tests that decide what runs: assignments
