@@ -426,8 +426,7 @@ std::optional<CheckedPair> OutParameters::checkedPair(const CallExpr *Call) {
   const FunctionDecl *Definition = definitionThatRuns(Call, Ctx);
   if (!Definition || Definition->isVariadic() ||
       isa<CXXMethodDecl>(Definition) ||
-      Call->getNumArgs() != Definition->getNumParams() ||
-      !Definition->getReturnType()->isIntegralOrEnumerationType())
+      Call->getNumArgs() != Definition->getNumParams())
     return std::nullopt;
   auto [It, Inserted] = Pairs.try_emplace(Definition);
   if (Inserted) // an entry first, so that a recursive call finds none
@@ -460,9 +459,23 @@ static bool mayTestProduct(const Stmt *Body) {
   return Tests;
 }
 
+/// Whether \p Facts bound the product of \p A and \p B: by a fact on it, or
+/// because one of them is 0.
+static std::optional<Wide> productBoundIn(const PointFacts &Facts,
+                                          const ValueKey &A,
+                                          const ValueKey &B) {
+  std::optional<Wide> Bound = Facts.productBound(A, B);
+  for (const ValueKey &K : {A, B})
+    if (const PointFacts::KeyState *KS = Facts.state(K);
+        KS && KS->Range.Lo == 0 && KS->Range.Hi == 0)
+      Bound = 0;
+  return Bound;
+}
+
 /// The first pair of integer parameters, only read in the body, whose
-/// product a guard bounds at every return of a value other than 0 (or one
-/// of which is 0 there); the bound is the largest over those returns.
+/// product a guard bounds wherever the function returns (the paths through
+/// a call that never returns end there), or else at every return of a
+/// value other than 0; the bound is the largest over those returns.
 std::optional<CheckedPair>
 OutParameters::computeCheckedPair(const FunctionDecl *Function) {
   const Stmt *Body = Function->getBody();
@@ -483,6 +496,12 @@ OutParameters::computeCheckedPair(const FunctionDecl *Function) {
     for (size_t J = I + 1; J < Params.size(); ++J) {
       ValueKey A{Function->getParamDecl(Params[I]), nullptr, nullptr};
       ValueKey B{Function->getParamDecl(Params[J]), nullptr, nullptr};
+      if (std::optional<PointFacts> AtReturn = Guards.factsAtReturn({A, B});
+          AtReturn && AtReturn->Reached)
+        if (std::optional<Wide> Bound = productBoundIn(*AtReturn, A, B))
+          return CheckedPair{Params[I], Params[J], *Bound, true};
+      if (!Function->getReturnType()->isIntegralOrEnumerationType())
+        continue;
       std::optional<Wide> Bound;
       bool Holds = true, Nonzero = false;
       for (const ReturnStmt *Ret : Returns) {
@@ -503,11 +522,7 @@ OutParameters::computeCheckedPair(const FunctionDecl *Function) {
           continue;
         Guards.assumeTrue(*Facts, Value);
         Nonzero = true;
-        std::optional<Wide> Here = Facts->productBound(A, B);
-        for (const ValueKey &K : {A, B})
-          if (const PointFacts::KeyState *KS = Facts->state(K);
-              KS && KS->Range.Lo == 0 && KS->Range.Hi == 0)
-            Here = 0;
+        std::optional<Wide> Here = productBoundIn(*Facts, A, B);
         if (!Here) {
           Holds = false;
           break;

@@ -3,6 +3,7 @@
 #include "analysis/dataflow/OverflowGuards.h"
 #include "analysis/expressions/SizeExpressions.h"
 #include "analysis/expressions/StatementEffects.h"
+#include "support/Callees.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -244,9 +245,17 @@ void GuardAnalysis::indexOutArguments(const CallExpr *Call) {
 /// Where each statement is evaluated, what is assigned to each variable,
 /// and every comparison; and whether any of it failed to compile.
 void GuardAnalysis::indexStatements() {
+  Stops.assign(Graph->getNumBlockIDs(), false);
   for (const CFGBlock *Block : *Graph) {
     if (const auto *If = dyn_cast_or_null<IfStmt>(Block->getTerminatorStmt()))
       Decisions[If] = Block;
+    if (Block->hasNoReturnElement())
+      Stops[Block->getBlockID()] = true;
+    // A `throw` that no `try` of the function catches leaves it too, on
+    // an edge to the exit that is no return.
+    bool ThrowsOut = Block->succ_size() == 1 &&
+                     Block->succ_begin()->getReachableBlock() ==
+                         &Graph->getExit();
     unsigned Index = 0;
     for (const CFGElement &Element : *Block) {
       unsigned At = Index++;
@@ -256,6 +265,10 @@ void GuardAnalysis::indexStatements() {
       const Stmt *St = S->getStmt();
       Where.try_emplace(St, Block, At);
       HasAsm |= isa<AsmStmt>(St);
+      if (const auto *Call = dyn_cast<CallExpr>(St);
+          (Call && neverReturns(Call, Ctx)) ||
+          (ThrowsOut && isa<CXXThrowExpr>(St)))
+        Stops[Block->getBlockID()] = true;
       if (const auto *E = dyn_cast<Expr>(St))
         HasErrors |= E->containsErrors();
       if (const auto *BO = dyn_cast<BinaryOperator>(St)) {
@@ -611,6 +624,7 @@ void GuardAnalysis::transferCall(PointFacts &State,
       reset(State, Key, KS, Model, Sets.one(Call));
   }
   transferOutArguments(State, Call);
+  applyReturnedPair(State, Call);
 }
 
 /// Whether \p AddressOf hands a local to a function of this file that only
@@ -1294,12 +1308,40 @@ void GuardAnalysis::applyCheckedPair(PointFacts &State, const CallExpr *Call,
                                      bool Truth) const {
   if (!Truth || !Outs)
     return;
-  std::optional<CheckedPair> Pair = Outs->checkedPair(Call);
+  if (std::optional<CheckedPair> Pair = Outs->checkedPair(Call))
+    addCheckedProduct(State, Call, *Pair);
+}
+
+/// `overflow2(a, b);` with a function of this file that returns only where
+/// a * b is bounded (it calls one that never returns otherwise): past the
+/// call, so is the product of the two arguments. The callee is read only
+/// when two integer arguments are values the dataflow follows.
+void GuardAnalysis::applyReturnedPair(PointFacts &State,
+                                      const CallExpr *Call) const {
+  if (!Outs || Call->getNumArgs() < 2 || !Call->getDirectCallee())
+    return;
+  unsigned Followed = 0;
+  for (const Expr *Arg : Call->arguments())
+    if (Arg->getType()->isIntegerType())
+      if (std::optional<ValueKey> Key = keyOfOperand(Arg, Ctx);
+          Key && State.follows(*Key))
+        ++Followed;
+  if (Followed < 2)
+    return;
+  if (std::optional<CheckedPair> Pair = Outs->checkedPair(Call);
+      Pair && Pair->WhereverItReturns)
+    addCheckedProduct(State, Call, *Pair);
+}
+
+/// The bound \p Pair puts on the product of \p Call's two arguments, when
+/// each reaches its parameter unchanged.
+void GuardAnalysis::addCheckedProduct(PointFacts &State, const CallExpr *Call,
+                                      const CheckedPair &Pair) const {
   const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Pair || !Callee)
+  if (!Callee)
     return;
   std::optional<ValueKey> Keys[2];
-  unsigned Index[2] = {Pair->A, Pair->B};
+  unsigned Index[2] = {Pair.A, Pair.B};
   for (int I = 0; I < 2; ++I) {
     const Expr *Arg = Call->getArg(Index[I]);
     Keys[I] = keyOfOperand(Arg, Ctx);
@@ -1307,7 +1349,7 @@ void GuardAnalysis::applyCheckedPair(PointFacts &State, const CallExpr *Call,
         !reachesUnnarrowed(Arg, Callee->getParamDecl(Index[I])))
       return;
   }
-  State.Products.push_back({*Keys[0], *Keys[1], Pair->Bound, ValueKey{}});
+  State.Products.push_back({*Keys[0], *Keys[1], Pair.Bound, ValueKey{}});
 }
 
 /// The call an `if` tests, through `!`, `== 0`, `!= 0`, parentheses and
@@ -1793,6 +1835,13 @@ GuardAnalysis::factsBefore(const Stmt *S, llvm::ArrayRef<ValueKey> Keys) {
   return Result;
 }
 
+std::optional<PointFacts>
+GuardAnalysis::factsAtReturn(llvm::ArrayRef<ValueKey> Keys) {
+  if (!Graph)
+    return std::nullopt;
+  return solve(Keys)[Graph->getExit().getBlockID()];
+}
+
 /// The facts at the entry of every block, following \p Keys. The last
 /// answer is kept: a size's origin asks for the same keys at the call and
 /// where the size is computed.
@@ -1815,6 +1864,10 @@ GuardAnalysis::solve(llvm::ArrayRef<ValueKey> Keys) {
     for (const CFGElement &Element : *Block)
       if (std::optional<CFGStmt> CS = Element.getAs<CFGStmt>())
         transfer(Out, CS->getStmt());
+    // A call that never returns ends the path: nothing flows on, not even
+    // into the exit, where a function's "wherever it returns" is read.
+    if (Stops[Block->getBlockID()])
+      continue;
     const Expr *Cond = decidedCondition(Block);
     unsigned Index = 0;
     for (const CFGBlock::AdjacentBlock &Succ : Block->succs()) {
@@ -1869,6 +1922,8 @@ bool GuardAnalysis::thenBranchExits(const IfStmt *If) const {
     const CFGBlock *Block = Work.pop_back_val();
     if (Block == After)
       return false;
+    if (Stops[Block->getBlockID()])
+      continue;
     for (const CFGBlock::AdjacentBlock &Succ : Block->succs())
       if (const CFGBlock *Next = Succ.getReachableBlock();
           Next && !Seen.test(Next->getBlockID())) {

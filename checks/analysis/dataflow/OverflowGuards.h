@@ -188,10 +188,14 @@ bool isOnlyRead(const VarDecl *Var, const Stmt *Body,
 std::optional<Assertion> assertionAt(const Stmt *S, const ASTContext &Ctx);
 
 /// Two parameters of a function whose product the function tests: where
-/// it returns nonzero, the product of arguments A and B is at most Bound.
+/// it returns nonzero, the product of arguments A and B is at most Bound;
+/// when WhereverItReturns, it is so wherever the function returns at all
+/// (`overflow2(a, b)`, which calls a function that never returns unless
+/// a * b fits).
 struct CheckedPair {
   unsigned A, B;
   Wide Bound;
+  bool WhereverItReturns = false;
 };
 
 /// What a call leaves in an integer whose address it gets as an argument:
@@ -256,6 +260,11 @@ public:
   /// when the function has no CFG or \p S is not evaluated in it.
   std::optional<PointFacts> factsBefore(const Stmt *S,
                                         llvm::ArrayRef<ValueKey> Keys);
+
+  /// The facts where the function returns, by a `return` or at the end of
+  /// its body, following \p Keys: the paths through calls that never
+  /// return are not among them. None without a CFG.
+  std::optional<PointFacts> factsAtReturn(llvm::ArrayRef<ValueKey> Keys);
 
   /// \p Facts narrowed to where \p Cond, evaluated there, is true: what a
   /// function that returns `n != 0 && size <= MAX / n` knows when it
@@ -344,6 +353,9 @@ private:
   bool reachesUnnarrowed(const Expr *Arg, const ParmVarDecl *Param) const;
   void applyCheckedPair(PointFacts &State, const CallExpr *Call,
                         bool Truth) const;
+  void applyReturnedPair(PointFacts &State, const CallExpr *Call) const;
+  void addCheckedProduct(PointFacts &State, const CallExpr *Call,
+                         const CheckedPair &Pair) const;
   void findOpaqueTests();
   void applyOpaqueTest(PointFacts &State, const CallExpr *Call) const;
   void assumeSize(PointFacts &State, const ValueKey &Key) const;
@@ -413,6 +425,10 @@ private:
   /// in another file, and the call: past the `if`, a * b is taken to fit.
   llvm::DenseMap<const CFGBlock *, const CallExpr *> OpaqueTests;
   std::vector<bool> LoopHead;
+  /// Blocks with a call that never returns (support/Callees.h): paths end
+  /// there, though the CFG, which knows only declared noreturn functions,
+  /// may go on.
+  std::vector<bool> Stops;
   /// Bounds that widening at a loop head keeps for counters.
   mutable LoopCounters Counters;
   /// Where the definition sets of this function's facts are kept.
