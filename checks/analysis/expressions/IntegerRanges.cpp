@@ -163,6 +163,103 @@ ValueRange RangeEvaluator::evaluate(const Expr *E) {
   return R;
 }
 
+namespace {
+/// The values an element of a constant table may hold: `caps[v].width`
+/// reads one of the widths its initializer lists, whatever v is (an index
+/// outside the table is another bug, and undefined). Walks the initializer
+/// along the accesses, taking every element at a subscript and the named
+/// field at a member access.
+class TableValues {
+public:
+  explicit TableValues(const ASTContext &Ctx) : Ctx(Ctx) {}
+
+  std::optional<ValueRange> of(const Expr *E) {
+    llvm::SmallVector<const Expr *, 4> Steps;
+    while (true) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+        // `i[table]` is rare: only the base names the table.
+        if (Sub->getBase()->getType()->isIntegerType())
+          return std::nullopt;
+        Steps.push_back(Sub);
+        E = Sub->getBase();
+      } else if (const auto *Member = dyn_cast<MemberExpr>(E);
+                 Member && !Member->isArrow()) {
+        Steps.push_back(Member);
+        E = Member->getBase();
+      } else {
+        break;
+      }
+    }
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (Steps.empty() || !Var ||
+        !(Var->getType()->isArrayType() || Var->getType()->isRecordType()))
+      return std::nullopt;
+    QualType Element = Ctx.getBaseElementType(Var->getType());
+    const Expr *Init = Var->getAnyInitializer();
+    // Only an object nothing may write: const and not volatile, filled by
+    // its initializer (every value of it a constant: see collect).
+    if (!Init || !Element.isConstQualified() || Element.isVolatileQualified())
+      return std::nullopt;
+    std::reverse(Steps.begin(), Steps.end());
+    if (!collect(Init, Steps))
+      return std::nullopt;
+    return Found;
+  }
+
+private:
+  bool add(Wide V) {
+    Found = Found ? Found->join(ValueRange::point(V)) : ValueRange::point(V);
+    return true;
+  }
+
+  bool collect(const Expr *Init, llvm::ArrayRef<const Expr *> Steps) {
+    constexpr unsigned MaxValues = 4096;
+    if (++Visited > MaxValues)
+      return false;
+    if (isa<ImplicitValueInitExpr>(Init->IgnoreParenImpCasts()))
+      return add(0);
+    if (Steps.empty()) {
+      // The value as stored: the initializer converted to the element's
+      // type.
+      std::optional<llvm::APSInt> V = constantValue(Init->IgnoreParens(), Ctx);
+      std::optional<Wide> W = V ? toWide(*V) : std::nullopt;
+      return W && add(*W);
+    }
+    const auto *List = dyn_cast<InitListExpr>(Init->IgnoreParenImpCasts());
+    if (!List || List->getType()->isUnionType())
+      return false;
+    if (isa<ArraySubscriptExpr>(Steps.front())) {
+      const auto *Array = Ctx.getAsConstantArrayType(List->getType());
+      if (!Array)
+        return false;
+      for (const Expr *Element : List->inits())
+        if (!collect(Element, Steps.drop_front()))
+          return false;
+      // Elements the list leaves out are zero (or the filler's value).
+      if (Array->getSize().ugt(List->getNumInits()))
+        return List->hasArrayFiller()
+                   ? collect(List->getArrayFiller(), Steps.drop_front())
+                   : add(0);
+      return true;
+    }
+    const auto *Field =
+        dyn_cast<FieldDecl>(cast<MemberExpr>(Steps.front())->getMemberDecl());
+    if (!Field || Field->isBitField())
+      return false;
+    unsigned Index = Field->getFieldIndex();
+    if (Index >= List->getNumInits())
+      return add(0);
+    return collect(List->getInit(Index), Steps.drop_front());
+  }
+
+  const ASTContext &Ctx;
+  std::optional<ValueRange> Found;
+  unsigned Visited = 0;
+};
+} // namespace
+
 ValueRange RangeEvaluator::evaluateValue(const Expr *E) {
   E = E->IgnoreParens();
   QualType T = E->getType();
@@ -182,6 +279,10 @@ ValueRange RangeEvaluator::evaluateValue(const Expr *E) {
     return evaluateCast(Cast);
   if (isa<DeclRefExpr, MemberExpr, ArraySubscriptExpr>(E)) {
     ValueRange R = Model.rangeOf(T);
+    if (!isa<DeclRefExpr>(E))
+      if (std::optional<ValueRange> Table =
+              TableValues(Model.context()).of(E))
+        R = R.meet(*Table);
     if (Facts)
       if (std::optional<ValueKey> Key = keyOf(E))
         if (std::optional<ValueRange> Known = Facts->rangeOf(*Key))
