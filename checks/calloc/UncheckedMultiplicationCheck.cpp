@@ -124,7 +124,8 @@ void UncheckedMultiplicationCheck::writeUnitFacts() {
   std::string Text;
   onAnalysisStack([&] {
     unitFacts(*Unit);
-    Text = summarizeUnit(*Sources, *Callers, Allocators, Results.get());
+    Text = summarizeUnit(*Sources, *Callers, Allocators, Results.get(),
+                         Outs.get());
   });
   // A folder gets one file per unit, named for its main file (a lint run
   // of many files in one process); a file name is used as it is.
@@ -198,6 +199,7 @@ void UncheckedMultiplicationCheck::unitFacts(ASTContext &Ctx) {
   loadProgramFacts(Ctx.getSourceManager());
   Sources->useProgramFacts(Program.get());
   Callers->useProgramFacts(Program.get(), WholeProgram);
+  Outs->useProgramFacts(Program.get());
   // Calls of this unit's functions, and with the facts, of the program's.
   CallResultsOfProgram =
       std::make_unique<ProgramCallResults>(*Results, Program.get());

@@ -77,6 +77,12 @@ struct FunctionSummary {
   /// The values its returns give, read where it is defined, when that is
   /// narrower than its type.
   std::optional<ValueRange> Returns;
+  /// Where it is defined, it never returns (support/Callees.h).
+  bool NoReturn = false;
+  /// Where it is defined, it returns only where the product of parameters
+  /// ProductOf[0] and ProductOf[1] is at most ProductBound.
+  std::optional<std::pair<unsigned, unsigned>> ProductOf;
+  Wide ProductBound = 0;
 };
 
 class OtherUnits;

@@ -423,10 +423,36 @@ std::optional<ValueRange> OutParameters::storedRange(const CallExpr *Call,
 //===----------------------------------------------------------------------===//
 
 std::optional<CheckedPair> OutParameters::checkedPair(const CallExpr *Call) {
-  const FunctionDecl *Definition = definitionThatRuns(Call, Ctx);
-  if (!Definition || Definition->isVariadic() ||
-      isa<CXXMethodDecl>(Definition) ||
-      Call->getNumArgs() != Definition->getNumParams())
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || Call->getNumArgs() != Callee->getNumParams())
+    return std::nullopt;
+  if (const FunctionDecl *Definition = definitionThatRuns(Call, Ctx))
+    return checkedPairOf(Definition);
+  // Defined in another unit: what the program's facts say of it.
+  if (Callee->hasBody() || !Program)
+    return std::nullopt;
+  const FunctionSummary *F = Program->function(Callee);
+  if (!F || !F->ProductOf || F->ProductOf->first >= Callee->getNumParams() ||
+      F->ProductOf->second >= Callee->getNumParams())
+    return std::nullopt;
+  return CheckedPair{F->ProductOf->first, F->ProductOf->second,
+                     F->ProductBound, true};
+}
+
+bool OutParameters::neverReturns(const CallExpr *Call) {
+  if (calloc::neverReturns(Call, Ctx))
+    return true;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || Callee->hasBody() || !Program)
+    return false;
+  const FunctionSummary *F = Program->function(Callee);
+  return F && F->NoReturn;
+}
+
+std::optional<CheckedPair>
+OutParameters::checkedPairOf(const FunctionDecl *Definition) {
+  if (Definition->isVariadic() || isa<CXXMethodDecl>(Definition) ||
+      !Definition->hasBody())
     return std::nullopt;
   auto [It, Inserted] = Pairs.try_emplace(Definition);
   if (Inserted) // an entry first, so that a recursive call finds none

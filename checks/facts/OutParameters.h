@@ -26,6 +26,7 @@
 
 #include "analysis/expressions/IntegerRanges.h"
 #include "analysis/dataflow/OverflowGuards.h"
+#include "facts/OtherUnits.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
@@ -78,7 +79,19 @@ public:
   std::optional<ValueRange> storedRange(const CallExpr *Call, unsigned Index,
                                         const ValueFacts *Facts) override;
 
+  /// For a callee defined in another unit, the program's facts answer
+  /// (useProgramFacts): a `bounds-product` holds wherever it returns.
   std::optional<CheckedPair> checkedPair(const CallExpr *Call) override;
+
+  /// The pair \p Definition, a body of this file, checks.
+  std::optional<CheckedPair> checkedPairOf(const FunctionDecl *Definition);
+
+  /// support/Callees.h's answer, or for a callee defined in another unit,
+  /// the program's facts'.
+  bool neverReturns(const CallExpr *Call) override;
+
+  /// What other units say of the functions they define; null for none.
+  void useProgramFacts(const OtherUnits *Facts) { Program = Facts; }
 
 private:
   std::optional<CheckedPair> computeCheckedPair(const FunctionDecl *Function);
@@ -99,6 +112,7 @@ private:
   const IntegerModel &Model;
   const bool AssertsAreGuards;
   CallSites *Callers;
+  const OtherUnits *Program = nullptr;
   /// Null for a parameter without a summary.
   llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>,
                  std::unique_ptr<StoredValues>>

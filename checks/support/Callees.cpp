@@ -56,6 +56,8 @@ static constexpr unsigned MaxNoReturnDepth = 4;
 
 static bool callNeverReturns(const CallExpr *Call, const ASTContext &Ctx,
                              unsigned Depth);
+static bool bodyNeverReturns(const FunctionDecl *Definition,
+                             const ASTContext &Ctx, unsigned Depth);
 
 /// Whether \p S, reached, never completes: a call that never returns, or
 /// a block whose last statement does not, or an `if`-`else` neither of
@@ -106,17 +108,26 @@ static bool callNeverReturns(const CallExpr *Call, const ASTContext &Ctx,
     return true;
   if (Depth >= MaxNoReturnDepth)
     return false;
-  const FunctionDecl *Definition = definitionThatRuns(Call, Ctx);
-  // Control reaches the end of a body only through its last statement: a
-  // body without `return` whose last statement never completes never
-  // returns. The walk for a `return` comes second: most bodies end in one.
+  return bodyNeverReturns(definitionThatRuns(Call, Ctx), Ctx, Depth + 1);
+}
+
+/// Control reaches the end of a body only through its last statement: a
+/// body without `return` whose last statement never completes never
+/// returns. The walk for a `return` comes second: most bodies end in one.
+static bool bodyNeverReturns(const FunctionDecl *Definition,
+                             const ASTContext &Ctx, unsigned Depth) {
   return Definition && Definition->getBody() &&
-         endsInNoReturn(Definition->getBody(), Ctx, Depth + 1) &&
+         endsInNoReturn(Definition->getBody(), Ctx, Depth) &&
          !hasReturn(Definition->getBody());
 }
 
 bool neverReturns(const CallExpr *Call, const ASTContext &Ctx) {
   return callNeverReturns(Call, Ctx, 0);
+}
+
+bool definitionNeverReturns(const FunctionDecl *Definition,
+                            const ASTContext &Ctx) {
+  return Definition->isNoReturn() || bodyNeverReturns(Definition, Ctx, 0);
 }
 
 } // namespace clang::tidy::calloc

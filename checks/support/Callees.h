@@ -39,6 +39,11 @@ const FunctionDecl *definitionThatRuns(const CallExpr *Call,
 /// noreturn, both are. The compiler's CFG knows only the declared ones.
 bool neverReturns(const CallExpr *Call, const ASTContext &Ctx);
 
+/// Whether \p Definition, a body of this file, never returns by the rule
+/// above (or is declared noreturn): what the facts pass tells other files.
+bool definitionNeverReturns(const FunctionDecl *Definition,
+                            const ASTContext &Ctx);
+
 } // namespace clang::tidy::calloc
 
 #endif

@@ -11,6 +11,7 @@
 // FACTS:# calloc-tidy program facts, format 1
 // FACTS-NEXT:fn get_buffer	defined	xalloc.c
 // FACTS-NEXT:fn get_buffer	wrapper	0	malloc	0
+// FACTS-NEXT:fn xcalloc	bounds-product	0	1	18446744073709551615
 // FACTS-NEXT:fn xcalloc	checks-product	0	1
 // FACTS-NEXT:fn xcalloc	defined	xalloc.c
 // FACTS-NEXT:fn xmalloc	defined	xalloc.c

@@ -266,7 +266,7 @@ void GuardAnalysis::indexStatements() {
       Where.try_emplace(St, Block, At);
       HasAsm |= isa<AsmStmt>(St);
       if (const auto *Call = dyn_cast<CallExpr>(St);
-          (Call && neverReturns(Call, Ctx)) ||
+          (Call && (Outs ? Outs->neverReturns(Call) : neverReturns(Call, Ctx))) ||
           (ThrowsOut && isa<CXXThrowExpr>(St)))
         Stops[Block->getBlockID()] = true;
       if (const auto *E = dyn_cast<Expr>(St))

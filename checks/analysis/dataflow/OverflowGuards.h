@@ -213,6 +213,9 @@ public:
   virtual std::optional<CheckedPair> checkedPair(const CallExpr *Call) {
     return std::nullopt;
   }
+  /// Whether \p Call never returns: support/Callees.h's neverReturns, or
+  /// what the answerer knows of callees defined elsewhere.
+  virtual bool neverReturns(const CallExpr *Call) = 0;
   /// Whether the callee of \p Call only stores integers through its
   /// argument \p Index (reads them, tests the pointer, or hands it on to
   /// another such function), and this is known.

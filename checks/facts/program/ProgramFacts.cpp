@@ -1,5 +1,6 @@
 #include "facts/program/ProgramFacts.h"
 #include "support/AstWalks.h"
+#include "support/Callees.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -64,6 +65,27 @@ void ProgramFacts::noteReturns(FunctionSummary &F, llvm::StringRef Key,
   }
   ValueRange R{*L, *H};
   F.Returns = F.Returns ? F.Returns->join(R) : R;
+}
+
+void ProgramFacts::noteProductBound(FunctionSummary &F, llvm::StringRef Key,
+                                    llvm::StringRef A, llvm::StringRef B,
+                                    llvm::StringRef Bound) {
+  unsigned I, J;
+  uint64_t Value;
+  std::optional<Wide> Most;
+  if (!Bound.getAsInteger(10, Value))
+    Most = Wide(Value);
+  // Two definitions of the name that bound different products, or one
+  // unreadable line: the name bounds none.
+  if (UnboundedProducts.contains(Key) || A.getAsInteger(10, I) ||
+      B.getAsInteger(10, J) || !Most ||
+      (F.ProductOf && *F.ProductOf != std::pair(I, J))) {
+    UnboundedProducts.insert(Key);
+    F.ProductOf.reset();
+    return;
+  }
+  F.ProductBound = F.ProductOf ? std::max(F.ProductBound, *Most) : *Most;
+  F.ProductOf = std::pair(I, J);
 }
 
 void ProgramFacts::noteDefinition(Definition &D, llvm::StringRef Kind,
@@ -170,6 +192,10 @@ ProgramFacts::ProgramFacts(llvm::StringRef Text, llvm::StringRef Path)
         notePassed(F, Cols[2], Cols[3], Cols[4]);
       else if (Kind == "returns" && Cols.size() >= 4)
         noteReturns(F, Key, Cols[2], Cols[3]);
+      else if (Kind == "noreturn")
+        F.NoReturn = true;
+      else if (Kind == "bounds-product" && Cols.size() >= 5)
+        noteProductBound(F, Key, Cols[2], Cols[3], Cols[4]);
       continue;
     }
     if (!Key.starts_with("field ") && !Key.starts_with("var "))
@@ -320,7 +346,8 @@ static bool mayAllocate(const FunctionDecl *FD) {
 
 std::string summarizeUnit(ValueSources &Sources, CallSites &Callers,
                           const AllocatorTable &Allocators,
-                          const CallResults *Results) {
+                          const CallResults *Results,
+                          OutParameters *Outs) {
   std::vector<std::string> Lines;
   auto Limits = [&](const PlaceSummary &P) {
     std::string Out;
@@ -379,6 +406,26 @@ std::string summarizeUnit(ValueSources &Sources, CallSites &Callers,
                                             : std::nullopt;
       Lines.push_back(Key + "\treturns\t" + (R ? bound(R->Lo) : "*") + "\t" +
                       (R ? bound(R->Hi) : "*"));
+    }
+    // Which functions never return, or return only where a product of
+    // two of their parameters is bounded: a guard in another unit that
+    // calls them holds past the call.
+    for (const FunctionDecl *FD : Defined) {
+      std::string Key = programKey(FD);
+      if (Key.empty() || SM.isInSystemHeader(FD->getLocation()))
+        continue;
+      if (definitionNeverReturns(FD, *Ctx)) {
+        Lines.push_back(Key + "\tnoreturn\t-");
+        continue;
+      }
+      if (std::optional<CheckedPair> Pair =
+              Outs && FD->getNumParams() >= 2 ? Outs->checkedPairOf(FD)
+                                              : std::nullopt;
+          Pair && Pair->WhereverItReturns && Pair->Bound >= 0 &&
+          Pair->Bound <= Wide(UINT64_MAX))
+        Lines.push_back(Key + "\tbounds-product\t" + std::to_string(Pair->A) +
+                        "\t" + std::to_string(Pair->B) + "\t" +
+                        std::to_string(static_cast<uint64_t>(Pair->Bound)));
     }
     for (const FunctionDecl *FD : Defined) {
       if (!mayAllocate(FD) || SM.isInSystemHeader(FD->getLocation()))

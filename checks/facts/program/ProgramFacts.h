@@ -19,6 +19,10 @@
 //   fn make_table	passes	0	1	64     a unit's calls pass argument 0
 //                                          values from 1 to 64 (`*`: no bound)
 //   fn handler	escapes	-                 a unit takes its address
+//   fn pm_error	noreturn	-             its definition never returns
+//   fn overflow2	bounds-product	0	1	2147483647
+//                                          it returns only where param 0
+//                                          times param 1 is at most this
 //   fn xcalloc	defined	xalloc.c          a unit defines it (with a pointer
 //                                          result), and what discovery read:
 //   fn xcalloc	checks-product	0	1     it checks the product of params 0, 1
@@ -40,6 +44,7 @@
 #include "allocators/AllocatorFamilies.h"
 #include "facts/CallSites.h"
 #include "facts/OtherUnits.h"
+#include "facts/OutParameters.h"
 #include "facts/ValueSources.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -110,6 +115,11 @@ private:
                   llvm::StringRef Lo, llvm::StringRef Hi);
   void noteReturns(FunctionSummary &F, llvm::StringRef Key,
                    llvm::StringRef Lo, llvm::StringRef Hi);
+  void noteProductBound(FunctionSummary &F, llvm::StringRef Key,
+                        llvm::StringRef A, llvm::StringRef B,
+                        llvm::StringRef Bound);
+  /// Functions whose definitions bound no one product.
+  llvm::StringSet<> UnboundedProducts;
   /// Functions a unit defines without a range of results to give.
   llvm::StringSet<> UnknownReturns;
   /// Places some unit writes in a way no least value can be given for.
@@ -124,7 +134,8 @@ private:
 /// sorted.
 std::string summarizeUnit(ValueSources &Sources, CallSites &Callers,
                           const AllocatorTable &Allocators,
-                          const CallResults *Results = nullptr);
+                          const CallResults *Results = nullptr,
+                          OutParameters *Outs = nullptr);
 
 } // namespace clang::tidy::calloc
 
