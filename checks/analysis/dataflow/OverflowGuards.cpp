@@ -242,6 +242,21 @@ void GuardAnalysis::indexOutArguments(const CallExpr *Call) {
   }
 }
 
+/// Whether \p Call passes two integers to a function declared with
+/// parameters for them: only such a call can bound a product wherever its
+/// callee returns (applyReturnedPair), which the dataflow asks at every
+/// visit.
+static bool mayBoundPair(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || Callee->isNoReturn() ||
+      Call->getNumArgs() != Callee->getNumParams())
+    return false;
+  unsigned Integers = 0;
+  for (const Expr *Arg : Call->arguments())
+    Integers += Arg->getType()->isIntegerType();
+  return Integers >= 2;
+}
+
 /// Where each statement is evaluated, what is assigned to each variable,
 /// and every comparison; and whether any of it failed to compile.
 void GuardAnalysis::indexStatements() {
@@ -285,6 +300,8 @@ void GuardAnalysis::indexStatements() {
           }
       } else if (const auto *Call = dyn_cast<CallExpr>(St); Call && Outs) {
         indexOutArguments(Call);
+        if (mayBoundPair(Call))
+          PairCalls.insert(Call);
       } else if (const auto *DS = dyn_cast<DeclStmt>(St)) {
         for (const Decl *D : DS->decls())
           if (const auto *VD = dyn_cast<VarDecl>(D)) {
@@ -1318,7 +1335,7 @@ void GuardAnalysis::applyCheckedPair(PointFacts &State, const CallExpr *Call,
 /// when two integer arguments are values the dataflow follows.
 void GuardAnalysis::applyReturnedPair(PointFacts &State,
                                       const CallExpr *Call) const {
-  if (!Outs || Call->getNumArgs() < 2 || !Call->getDirectCallee())
+  if (!PairCalls.contains(Call))
     return;
   unsigned Followed = 0;
   for (const Expr *Arg : Call->arguments())

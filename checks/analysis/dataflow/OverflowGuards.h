@@ -432,6 +432,9 @@ private:
   /// there, though the CFG, which knows only declared noreturn functions,
   /// may go on.
   std::vector<bool> Stops;
+  /// Calls that may bound a product of their arguments wherever the callee
+  /// returns (two integer arguments).
+  llvm::DenseSet<const CallExpr *> PairCalls;
   /// Bounds that widening at a loop head keeps for counters.
   mutable LoopCounters Counters;
   /// Where the definition sets of this function's facts are kept.
