@@ -278,15 +278,31 @@ static const BinaryOperator *truncatedProduct(const Expr *Value,
 /// The origin of a size held by \p Holder (a local, or a field of a local
 /// or a parameter, keyed \p HolderKey): its one reaching definition, and the
 /// facts where it is computed and at the call.
+/// How many increments of a holder are stepped over to the product it
+/// was given before them.
+static constexpr int MaxIncrementSteps = 4;
+
 static std::optional<SizeOrigin>
 originThrough(const ValueDecl *Holder, const ValueKey &HolderKey,
               const CallExpr *Call, FunctionAnalyses &Function,
               const IntegerModel &Model, bool EveryProduct) {
   GuardAnalysis &Guards = Function.guards();
   const auto *Var = dyn_cast<VarDecl>(Holder);
-  const Expr *Def = Var && !HolderKey.isPart()
-                        ? Guards.reachingDefinition(Var, Call)
-                        : Guards.reachingDefinition(HolderKey, Call);
+  auto DefinitionAt = [&](const Stmt *At) {
+    return Var && !HolderKey.isPart() ? Guards.reachingDefinition(Var, At)
+                                      : Guards.reachingDefinition(HolderKey, At);
+  };
+  const Expr *Def = DefinitionAt(Call);
+  // `++n` (`n++`, `--n`) moves the value n held by one: a product stored
+  // before it that wrapped is still wrapped (zbar's `lines->clines *= 2;`
+  // then `++lines->clines * size`).
+  for (int Steps = 0; Def && Steps < MaxIncrementSteps; ++Steps) {
+    const auto *Step = dyn_cast<UnaryOperator>(Def->IgnoreParens());
+    if (!Step || !Step->isIncrementDecrementOp() ||
+        keyOf(Step->getSubExpr()) != HolderKey)
+      break;
+    Def = DefinitionAt(Step);
+  }
   if (!Def ||
       !(mayWrap(Def, Model) ||
         truncatedProduct(Def, Holder->getType(), nullptr, Model) ||
@@ -455,6 +471,12 @@ static std::optional<SizeCandidate> narrowPart(const Expr *E,
         return Part;
     return std::nullopt;
   }
+  // `++lines->clines * sizeof(T)` reads the value the field held, plus
+  // one: a product stored there before (`lines->clines *= 2;` in int,
+  // zbar's finder lines) wrapped before the increment.
+  if (const auto *Step = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
+      Step && Step->isPrefix() && Step->isIncrementDecrementOp())
+    E = Step->getSubExpr();
   unsigned SizeBits = Model.width(SizeType);
   SizeCandidate Part;
   Part.Part = true;
