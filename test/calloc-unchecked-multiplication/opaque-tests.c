@@ -127,3 +127,29 @@ unsigned char *argb_unchecked(int w, int h) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'w * 4 * h' can overflow ('w * 4' is computed in 'int'); use 'calloc(w, (size_t)h * 4)', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES: return calloc(w, (size_t)h * 4);
 }
+
+/* Negative: an unsigned argument as wide as the int parameter. A value
+   above INT_MAX arrives negative, which the test refuses, so the values
+   that pass are the ones tested (libgd's _gdContributionsAlloc). */
+void *unsigned_pair(unsigned n, unsigned size) {
+  if (overflow2(n, size))
+    return NULL;
+  return malloc(n * size);
+}
+
+/* Negative: a constant argument the int parameter holds unchanged. */
+unsigned *unsigned_scaled(unsigned n) {
+  if (overflow2(n, sizeof(unsigned)))
+    return NULL;
+  return malloc(n * (unsigned)sizeof(unsigned));
+}
+
+/* Positive: an unsigned long is wider than the int parameter: cut, not
+   only made negative. */
+void *wide_unsigned(unsigned long n, unsigned size) {
+  if (overflow2(n, size))
+    return NULL;
+  return malloc((unsigned)n * size);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '(unsigned)n * size' can overflow ('(unsigned)n * size' is computed in 'unsigned int'); use 'calloc((unsigned)n, size)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc((unsigned)n, size);
+}

@@ -1307,6 +1307,31 @@ void GuardAnalysis::applyOverflowBuiltin(PointFacts &State,
   State.Products.push_back({*A, *B, Model.rangeOf(Result).Hi, ValueKey{}});
 }
 
+/// Whether a test that refuses negative values (an opaque test: see
+/// findOpaqueTests) tests \p Arg itself through \p Param: the argument
+/// reaches it unnarrowed, or it is a constant the parameter holds
+/// (`overflow2(n, sizeof(T))` with an int parameter), or it is unsigned and
+/// as wide as the signed parameter: a value above the parameter's largest
+/// arrives negative and is refused, so one that passes arrived unchanged
+/// (libgd's `overflow2(line_length, ...)` of an unsigned length).
+bool GuardAnalysis::reachesOpaqueTest(const Expr *Arg,
+                                      const ParmVarDecl *Param) const {
+  if (reachesUnnarrowed(Arg, Param))
+    return true;
+  QualType To = Param->getType();
+  if (!To->isIntegerType())
+    return false;
+  // The argument as written, before its conversion to the parameter.
+  const Expr *Written = Arg->IgnoreParenImpCasts();
+  if (std::optional<llvm::APSInt> C = constantValue(Written, Ctx)) {
+    std::optional<Wide> V = toWide(*C);
+    return V && Model.rangeOf(To).contains(ValueRange::point(*V));
+  }
+  QualType From = Written->getType();
+  return From->isUnsignedIntegerType() && Model.isSigned(To) &&
+         Model.width(From) == Model.width(To);
+}
+
 /// Whether the integer \p Arg reaches the integer parameter \p Param with
 /// every value it can have: a test of the parameter tests the argument.
 bool GuardAnalysis::reachesUnnarrowed(const Expr *Arg,
@@ -1435,7 +1460,7 @@ void GuardAnalysis::applyOpaqueTest(PointFacts &State,
       continue;
     // An argument narrowed on the way in is not the value tested.
     const ParmVarDecl *Param = Callee->getParamDecl(I);
-    if (!reachesUnnarrowed(Arg, Param))
+    if (!reachesOpaqueTest(Arg, Param))
       return;
     Bound = std::max(Bound, Model.rangeOf(Param->getType()).Hi);
     Factors.push_back(Arg);

@@ -353,6 +353,7 @@ private:
                          const Expr *Constant, const Expr *Dividend) const;
   void learnCheckedProduct(PointFacts &State, const ValueKey &A,
                            const ValueKey &B, const Expr *Dividend) const;
+  bool reachesOpaqueTest(const Expr *Arg, const ParmVarDecl *Param) const;
   bool reachesUnnarrowed(const Expr *Arg, const ParmVarDecl *Param) const;
   void applyCheckedPair(PointFacts &State, const CallExpr *Call,
                         bool Truth) const;
