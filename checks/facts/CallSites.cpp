@@ -156,10 +156,8 @@ std::optional<ValueRange> CallSites::computeRangeOf(const ParmVarDecl *Param,
   if (!Param->getType()->isIntegralOrEnumerationType())
     return std::nullopt;
   // A function other units call: what the whole program passes, when the
-  // user says the program is whole, or the function is hidden from code
-  // outside it (useProgramFacts).
-  if (Program && Function && Function->isExternallyVisible() &&
-      (WholeProgram || Function->getVisibility() == HiddenVisibility)) {
+  // user says the program is whole (useProgramFacts).
+  if (Program && Function && Function->isExternallyVisible()) {
     std::optional<ValueRange> Passed = Program->passed(Param);
     ValueRange Type = Model.rangeOf(Param->getType());
     if (!Passed || (ExactConversions && !Type.contains(*Passed)))

@@ -58,13 +58,9 @@ public:
   /// With \p Facts and \p WholeProgram (every caller of the program's
   /// functions is in the facts: an application, not a library), a
   /// parameter of a function with external linkage takes the values the
-  /// program's calls pass (OtherUnits::passed). Without WholeProgram, so
-  /// does one of a function with hidden visibility (`-fvisibility=hidden`,
-  /// `__attribute__((visibility("hidden")))`): the linker keeps it inside
-  /// the library or program, whose units the facts cover.
+  /// program's calls pass (OtherUnits::passed).
   void useProgramFacts(const OtherUnits *Facts, bool WholeProgram) {
-    Program = Facts;
-    this->WholeProgram = WholeProgram;
+    Program = WholeProgram ? Facts : nullptr;
   }
 
   /// For the facts pass: the values this unit passes each integer
@@ -100,7 +96,6 @@ private:
       ExternalCalls;
   llvm::SetVector<const FunctionDecl *> ExternalEscapes;
   const OtherUnits *Program = nullptr;
-  bool WholeProgram = false;
   /// internalFunction() of each function the walk met, asked once.
   llvm::DenseMap<const FunctionDecl *, const FunctionDecl *> Followed;
   /// The names of callees read so far: not escapes.

@@ -2,9 +2,7 @@
 // function's parameters. By default a function with external linkage keeps
 // "any value" for its parameters, since a library's callers are outside the
 // program; with WholeProgram (an application) its parameters take what the
-// program's calls pass, unless a unit lets its address escape. A function
-// with hidden visibility takes them without WholeProgram: only the
-// program's own code can call it.
+// program's calls pass, unless a unit lets its address escape.
 //
 // RUN: rm -rf %t.d && mkdir -p %t.d
 // RUN: env CALLOC_TIDY_FACTS_OUTPUT=%t.d/caller.tsv %clang_tidy --load %calloc_plugin --checks='-*,calloc-unchecked-multiplication' --config='{}' --quiet %S/Inputs/program-facts/caller.c -- -I%S/Inputs/program-facts
@@ -16,9 +14,6 @@
 // FACTS-NEXT:fn make_grid	escapes	-
 // FACTS-NEXT:fn make_grid	passes	0	8	8
 // FACTS-NEXT:fn make_grid	passes	1	8	8
-// FACTS-NEXT:fn make_hidden	defined	program-parameters.c
-// FACTS-NEXT:fn make_hidden	passes	0	12	12
-// FACTS-NEXT:fn make_hidden	passes	1	30	30
 // FACTS-NEXT:fn make_table	defined	program-parameters.c
 // FACTS-NEXT:fn make_table	passes	0	10	16
 // FACTS-NEXT:fn make_table	passes	1	4	20
@@ -26,7 +21,7 @@
 //
 // RUN: %check_calloc_tidy -check-suffix=WHOLE -check-option=calloc-unchecked-multiplication.ProgramFacts=%t.facts -check-option=calloc-unchecked-multiplication.WholeProgram=true %s calloc-unchecked-multiplication %t -- -- -I%S/Inputs/program-facts
 // RUN: %check_calloc_tidy -check-suffix=LIBRARY -check-option=calloc-unchecked-multiplication.ProgramFacts=%t.facts %s calloc-unchecked-multiplication %t -- -- -I%S/Inputs/program-facts
-// RUN: %check_calloc_tidy -check-suffixes=LIBRARY,ALONE -check-option=calloc-unchecked-multiplication.ProgramFacts=none -check-option=calloc-unchecked-multiplication.WholeProgram=true %s calloc-unchecked-multiplication %t -- -- -I%S/Inputs/program-facts
+// RUN: %check_calloc_tidy -check-suffix=LIBRARY -check-option=calloc-unchecked-multiplication.ProgramFacts=none -check-option=calloc-unchecked-multiplication.WholeProgram=true %s calloc-unchecked-multiplication %t -- -- -I%S/Inputs/program-facts
 
 #include <stdlib.h>
 #include "tables.h"
@@ -48,12 +43,4 @@ void *make_grid(int rows, int cols) {
   // CHECK-FIXES-WHOLE: return calloc(rows, (size_t)cols * sizeof(double));
   // CHECK-MESSAGES-LIBRARY: :[[@LINE-3]]:10: warning: allocation size 'rows * cols * sizeof(double)' can overflow ('rows * cols' is computed in 'int'); use 'calloc(rows, (size_t)cols * sizeof(double))', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES-LIBRARY: return calloc(rows, (size_t)cols * sizeof(double));
-}
-
-/* Negative with the facts, whole program or not: hidden, so the program's
-   calls are all its calls (12 rows of 30). Alone, positive. */
-void *make_hidden(int rows, int cols) {
-  return malloc(rows * cols * sizeof(double));
-  // CHECK-MESSAGES-ALONE: :[[@LINE-1]]:10: warning: allocation size 'rows * cols * sizeof(double)' can overflow ('rows * cols' is computed in 'int'); use 'calloc(rows, (size_t)cols * sizeof(double))', which checks the multiplication [calloc-unchecked-multiplication]
-  // CHECK-FIXES-ALONE: return calloc(rows, (size_t)cols * sizeof(double));
 }

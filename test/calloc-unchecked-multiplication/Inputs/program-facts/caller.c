@@ -6,7 +6,6 @@ void build(void) {
   make_table(10, 20);
   make_table(count, 4);
   make_grid(8, 8);
-  make_hidden(12, 30);
   /* make_grid's address escapes: its callers are not all known. */
   register_maker(make_grid);
 }
