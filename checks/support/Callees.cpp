@@ -78,10 +78,9 @@ static bool endsInNoReturn(const Stmt *S, const ASTContext &Ctx,
   const auto *E = dyn_cast<Expr>(S);
   if (!E)
     return false;
-  E = E->IgnoreParenImpCasts();
-  if (isa<CXXThrowExpr>(E))
-    return true;
-  const auto *Call = dyn_cast<CallExpr>(E);
+  // A `throw` is no end here: a `try` around the call, in the caller, may
+  // catch it, and the CFG has no edge from the call to that handler.
+  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
   return Call && callNeverReturns(Call, Ctx, Depth);
 }
 

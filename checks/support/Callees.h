@@ -34,7 +34,8 @@ const FunctionDecl *definitionThatRuns(const CallExpr *Call,
 /// Whether \p Call never returns to its caller: its callee is declared
 /// noreturn, or it is defined in this file (definitionThatRuns) without a
 /// `return`, and its body ends, on every branch of a trailing `if`-`else`,
-/// in a call that never returns. `pm_error` ends in `pm_longjmp()`, which
+/// in a call that never returns. A body that ends in a `throw` may return
+/// to a handler of the caller's: it does not count. `pm_error` ends in `pm_longjmp()`, which
 /// is `if (buf) longjmp(*buf, 1); else exit(1);`: neither is declared
 /// noreturn, both are. The compiler's CFG knows only the declared ones.
 bool neverReturns(const CallExpr *Call, const ASTContext &Ctx);

@@ -159,3 +159,50 @@ void *changed_after(int a, int b) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'a * b' can overflow ('a * b' is computed in 'int'); use 'calloc(a, b)'
   // CHECK-FIXES: return calloc(a, b);
 }
+
+/* Positive: the helper checks the values it gets, then changes what the
+   caller multiplies: a field of the object it gets a pointer to, a
+   global, a local whose address it gets. */
+#define TOO_BIG(a, b) ((a) < 0 || (b) <= 0 || (a) > INT_MAX / (b))
+struct image { int w, h; };
+
+static void check_then_widen(int w, int h, struct image *im) {
+  if (TOO_BIG(w, h))
+    abort();
+  im->w = 100000;
+}
+
+void *image_pixels(struct image *im) {
+  check_then_widen(im->w, im->h, im);
+  return malloc(im->w * im->h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'im->w * im->h' can overflow ('im->w * im->h' is computed in 'int'); use 'calloc(im->w, im->h)'
+  // CHECK-FIXES: return calloc(im->w, im->h);
+}
+
+int width, height;
+
+static void check_then_set(int a, int b) {
+  if (TOO_BIG(a, b))
+    abort();
+  width = 100000;
+}
+
+void *global_pixels(void) {
+  check_then_set(width, height);
+  return malloc(width * height);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'width * height' can overflow ('width * height' is computed in 'int'); use 'calloc(height, width)'
+  // CHECK-FIXES: return calloc(height, width);
+}
+
+static void check_then_store(int a, int b, int *out) {
+  if (TOO_BIG(a, b))
+    abort();
+  *out = 100000;
+}
+
+void *stored_pixels(int w, int h) {
+  check_then_store(w, h, &w);
+  return malloc(w * h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'w * h' can overflow ('w * h' is computed in 'int'); use 'calloc(w, h)'
+  // CHECK-FIXES: return calloc(w, h);
+}

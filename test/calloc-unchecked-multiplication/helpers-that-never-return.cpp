@@ -1,26 +1,27 @@
-// C++: a `throw` that leaves the function is no return either. A helper
-// whose body ends in one never returns; a checking helper that throws
-// unless a product fits bounds it wherever it returns. Negative: both.
-// Positive: a throw the helper itself catches, after which it returns.
+// C++: a helper that ends in exit never returns, and one that calls it
+// unless a product fits bounds that product wherever it returns (negative).
+// A helper that ends in a `throw` is no such end: a `try` around the call
+// in the caller may catch it and go on to the allocation (positive), and
+// the CFG has no edge from the call to that handler.
 // RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t
 
 #include <climits>
 #include <cstdlib>
 #include <new>
 
-void fail_alloc() { throw std::bad_alloc(); }
+void die() { std::exit(1); }
 
 void check_pair(int a, int b) {
   if (a < 0 || b < 0)
-    fail_alloc();
+    die();
   if (b != 0 && a > INT_MAX / b)
-    throw std::bad_alloc();
+    die();
 }
 
-// Negative: fail_alloc never returns.
+// Negative: die never returns.
 void *guarded(int n, int size) {
   if (n < 0 || size <= 0 || n > INT_MAX / size)
-    fail_alloc();
+    die();
   return std::malloc(n * size);
 }
 
@@ -30,18 +31,32 @@ void *checked(int a, int b) {
   return std::malloc(a * b);
 }
 
-// Positive: the throw is caught inside, and the helper returns.
-void check_quietly(int a, int b) {
+void fail_alloc() { throw std::bad_alloc(); }
+
+// Positive: the throw is caught here, and the allocation runs.
+void *caught(int w, int h) {
   try {
-    if (b != 0 && a > INT_MAX / b)
-      throw std::bad_alloc();
-  } catch (const std::bad_alloc &) {
+    if (w < 0 || h <= 0 || w > INT_MAX / h)
+      fail_alloc();
+  } catch (...) {
   }
+  return std::malloc(w * h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'w * h' can overflow ('w * h' is computed in 'int'); use 'calloc(w, h)'
+  // CHECK-FIXES: return std::calloc(w, h);
 }
 
-void *quietly(int a, int b) {
-  check_quietly(a, b);
-  return std::malloc(a * b);
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'a * b' can overflow ('a * b' is computed in 'int'); use 'calloc(a, b)'
-  // CHECK-FIXES: return std::calloc(a, b);
+void check_or_throw(int a, int b) {
+  if (a < 0 || b <= 0 || a > INT_MAX / b)
+    throw std::bad_alloc();
+}
+
+// Positive: the same for a checking helper that throws.
+void *caught_check(int w, int h) {
+  try {
+    check_or_throw(w, h);
+  } catch (...) {
+  }
+  return std::malloc(w * h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'w * h' can overflow ('w * h' is computed in 'int'); use 'calloc(w, h)'
+  // CHECK-FIXES: return std::calloc(w, h);
 }

@@ -153,3 +153,13 @@ void *wide_unsigned(unsigned long n, unsigned size) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '(unsigned)n * size' can overflow ('(unsigned)n * size' is computed in 'unsigned int'); use 'calloc((unsigned)n, size)', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES: return calloc((unsigned)n, size);
 }
+
+/* Positive: an unsigned compound argument may have wrapped before the
+   test saw it (65537 * 65536 is 65536 in 32 bits). */
+void *unsigned_compound(unsigned w, unsigned h, unsigned d) {
+  if (overflow2(w * h, d))
+    return NULL;
+  return malloc(w * h * d);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'w * h * d' can overflow ('w * h' is computed in 'unsigned int'); use 'calloc(w, (size_t)h * d)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(w, (size_t)h * d);
+}

@@ -266,11 +266,6 @@ void GuardAnalysis::indexStatements() {
       Decisions[If] = Block;
     if (Block->hasNoReturnElement())
       Stops[Block->getBlockID()] = true;
-    // A `throw` that no `try` of the function catches leaves it too, on
-    // an edge to the exit that is no return.
-    bool ThrowsOut = Block->succ_size() == 1 &&
-                     Block->succ_begin()->getReachableBlock() ==
-                         &Graph->getExit();
     unsigned Index = 0;
     for (const CFGElement &Element : *Block) {
       unsigned At = Index++;
@@ -280,9 +275,10 @@ void GuardAnalysis::indexStatements() {
       const Stmt *St = S->getStmt();
       Where.try_emplace(St, Block, At);
       HasAsm |= isa<AsmStmt>(St);
+      // A `throw` that leaves the function is no end: a caller's handler
+      // may go on, and a helper that throws is no check for its callers.
       if (const auto *Call = dyn_cast<CallExpr>(St);
-          (Call && (Outs ? Outs->neverReturns(Call) : neverReturns(Call, Ctx))) ||
-          (ThrowsOut && isa<CXXThrowExpr>(St)))
+          Call && (Outs ? Outs->neverReturns(Call) : neverReturns(Call, Ctx)))
         Stops[Block->getBlockID()] = true;
       if (const auto *E = dyn_cast<Expr>(St))
         HasErrors |= E->containsErrors();
@@ -614,6 +610,16 @@ void GuardAnalysis::transferDeclaration(PointFacts &State,
 
 void GuardAnalysis::transferCall(PointFacts &State,
                                  const CallExpr *Call) const {
+  // Where the integer arguments' values came from before the call
+  // (applyReturnedPair).
+  std::optional<ArgumentDefinitions> Before;
+  if (PairCalls.contains(Call)) {
+    Before.emplace();
+    for (const Expr *Arg : Call->arguments())
+      if (std::optional<ValueKey> Key = keyOfOperand(Arg, Ctx))
+        if (const PointFacts::KeyState *KS = State.state(*Key))
+          Before->push_back({*Key, KS->Definitions});
+  }
   const FunctionDecl *Callee = Call->getDirectCallee();
   for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
     const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
@@ -641,7 +647,8 @@ void GuardAnalysis::transferCall(PointFacts &State,
       reset(State, Key, KS, Model, Sets.one(Call));
   }
   transferOutArguments(State, Call);
-  applyReturnedPair(State, Call);
+  if (Before)
+    applyReturnedPair(State, Call, *Before);
 }
 
 /// Whether \p AddressOf hands a local to a function of this file that only
@@ -1327,9 +1334,11 @@ bool GuardAnalysis::reachesOpaqueTest(const Expr *Arg,
     std::optional<Wide> V = toWide(*C);
     return V && Model.rangeOf(To).contains(ValueRange::point(*V));
   }
+  // Only a value as it was stored: a compound unsigned argument (`w * h`)
+  // may have wrapped before the test saw it.
   QualType From = Written->getType();
-  return From->isUnsignedIntegerType() && Model.isSigned(To) &&
-         Model.width(From) == Model.width(To);
+  return keyOfOperand(Arg, Ctx) && From->isUnsignedIntegerType() &&
+         Model.isSigned(To) && Model.width(From) == Model.width(To);
 }
 
 /// Whether the integer \p Arg reaches the integer parameter \p Param with
@@ -1358,8 +1367,8 @@ void GuardAnalysis::applyCheckedPair(PointFacts &State, const CallExpr *Call,
 /// a * b is bounded (it calls one that never returns otherwise): past the
 /// call, so is the product of the two arguments. The callee is read only
 /// when two integer arguments are values the dataflow follows.
-void GuardAnalysis::applyReturnedPair(PointFacts &State,
-                                      const CallExpr *Call) const {
+void GuardAnalysis::applyReturnedPair(PointFacts &State, const CallExpr *Call,
+                                      const ArgumentDefinitions &Before) const {
   if (!PairCalls.contains(Call))
     return;
   unsigned Followed = 0;
@@ -1370,9 +1379,23 @@ void GuardAnalysis::applyReturnedPair(PointFacts &State,
         ++Followed;
   if (Followed < 2)
     return;
-  if (std::optional<CheckedPair> Pair = Outs->checkedPair(Call);
-      Pair && Pair->WhereverItReturns)
-    addCheckedProduct(State, Call, *Pair);
+  std::optional<CheckedPair> Pair = Outs->checkedPair(Call);
+  if (!Pair || !Pair->WhereverItReturns)
+    return;
+  // The callee checked the values it was given; one it may have changed
+  // since (a global, a field of an object it got a pointer to, a local
+  // whose address it got) is not the value checked.
+  for (unsigned Index : {Pair->A, Pair->B}) {
+    std::optional<ValueKey> Key = keyOfOperand(Call->getArg(Index), Ctx);
+    const PointFacts::KeyState *Now = Key ? State.state(*Key) : nullptr;
+    const auto *Then = llvm::find_if(
+        Before, [&](const auto &Entry) { return Key && Entry.first == *Key; });
+    if (!Now || Then == Before.end() || Now->Escaped ||
+        Now->Definitions.data() != Then->second.data() ||
+        Now->Definitions.size() != Then->second.size())
+      return;
+  }
+  addCheckedProduct(State, Call, *Pair);
 }
 
 /// The bound \p Pair puts on the product of \p Call's two arguments, when

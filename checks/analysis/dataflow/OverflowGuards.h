@@ -357,7 +357,11 @@ private:
   bool reachesUnnarrowed(const Expr *Arg, const ParmVarDecl *Param) const;
   void applyCheckedPair(PointFacts &State, const CallExpr *Call,
                         bool Truth) const;
-  void applyReturnedPair(PointFacts &State, const CallExpr *Call) const;
+  /// The definitions each followed argument of a call had before it.
+  using ArgumentDefinitions = llvm::SmallVector<
+      std::pair<ValueKey, llvm::ArrayRef<const Stmt *>>, 4>;
+  void applyReturnedPair(PointFacts &State, const CallExpr *Call,
+                         const ArgumentDefinitions &Before) const;
   void addCheckedProduct(PointFacts &State, const CallExpr *Call,
                          const CheckedPair &Pair) const;
   void findOpaqueTests();
