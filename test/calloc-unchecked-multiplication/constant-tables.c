@@ -95,3 +95,46 @@ unsigned char *frame_by_call(int version) {
   int width = width_of(version);
   return malloc((size_t)(width * width));
 }
+
+/* Negative: an unnamed bit-field has no element in the initializer: 'big'
+   is the second value listed, at most 300. */
+struct packed { int small; int : 4; int big; int other; };
+static const struct packed packs[2] = {{1, 200, 2}, {1, 300, 2}};
+
+int *packed_grid(int i) {
+  int b = packs[i].big;
+  return malloc(b * b * sizeof(int));
+}
+
+/* Positive: the same with a big value there: read at the right element,
+   not at the unnamed bit-field's, it is 100000, whose square always wraps
+   an int. */
+static const struct packed wide_packs[1] = {{1, 100000, 2}};
+
+int *wide_packed(int i) {
+  int b = wide_packs[i].big;
+  return malloc(b * b);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'b * b' always overflows ('b * b' is computed in 'int'); use 'calloc(b, b)'
+  // CHECK-FIXES: return calloc(b, b);
+}
+
+/* Positive: a weak table may be replaced by another unit's. */
+__attribute__((weak)) const int weak_widths[2] = {100, 200};
+
+int *weak_grid(int i) {
+  int w = weak_widths[i];
+  return malloc(w * w * 1000);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'w * w * 1000' can overflow ('w * w' is computed in 'int'); use 'calloc(w, (size_t)w * 1000)'
+  // CHECK-FIXES: return calloc(w, (size_t)w * 1000);
+}
+
+/* Positive: a volatile field of a const table may change. */
+struct sampled_cell { volatile int w; };
+static const struct sampled_cell cells[1] = {{10}};
+
+int *volatile_cell(int i) {
+  int w = cells[i].w;
+  return malloc(w * w * 1000);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'w * w * 1000' can overflow ('w * w' is computed in 'int'); use 'calloc(w, (size_t)w * 1000)'
+  // CHECK-FIXES: return calloc(w, (size_t)w * 1000);
+}

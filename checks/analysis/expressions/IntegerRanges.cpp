@@ -176,7 +176,17 @@ public:
   std::optional<ValueRange> of(const Expr *E) {
     llvm::SmallVector<const Expr *, 4> Steps;
     while (true) {
-      E = E->IgnoreParenImpCasts();
+      // Only the reads and conversions of a value: a derived-to-base
+      // conversion would read a base's field at the derived's position.
+      E = E->IgnoreParens();
+      if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E)) {
+        if (Cast->getCastKind() != CK_LValueToRValue &&
+            Cast->getCastKind() != CK_NoOp &&
+            Cast->getCastKind() != CK_ArrayToPointerDecay)
+          return std::nullopt;
+        E = Cast->getSubExpr();
+        continue;
+      }
       if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
         // `i[table]` is rare: only the base names the table.
         if (Sub->getBase()->getType()->isIntegerType())
@@ -193,7 +203,9 @@ public:
     }
     const auto *Ref = dyn_cast<DeclRefExpr>(E);
     const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    if (Steps.empty() || !Var ||
+    // Not a parameter (its "initializer" is a default argument, which a
+    // caller replaces), nor a weak table another unit may replace.
+    if (Steps.empty() || !Var || isa<ParmVarDecl>(Var) || Var->isWeak() ||
         !(Var->getType()->isArrayType() || Var->getType()->isRecordType()))
       return std::nullopt;
     QualType Element = Ctx.getBaseElementType(Var->getType());
@@ -246,9 +258,23 @@ private:
     }
     const auto *Field =
         dyn_cast<FieldDecl>(cast<MemberExpr>(Steps.front())->getMemberDecl());
-    if (!Field || Field->isBitField())
+    const RecordDecl *Record = List->getType()->getAsRecordDecl();
+    // The field must be the list's record's own, not a base's; a class
+    // with bases lists them first; a mutable or volatile field may change.
+    if (!Field || Field->isBitField() || Field->isMutable() ||
+        Field->getType().isVolatileQualified() || !Record ||
+        Field->getParent()->getCanonicalDecl() != Record->getCanonicalDecl())
       return false;
-    unsigned Index = Field->getFieldIndex();
+    if (const auto *Class = dyn_cast<CXXRecordDecl>(Record);
+        Class && Class->hasDefinition() && Class->getNumBases() > 0)
+      return false;
+    // The list has no element for an unnamed bit-field.
+    unsigned Index = 0;
+    for (const FieldDecl *F : Record->fields()) {
+      if (F == Field)
+        break;
+      Index += !(F->isBitField() && !F->getDeclName());
+    }
     if (Index >= List->getNumInits())
       return add(0);
     return collect(List->getInit(Index), Steps.drop_front());
