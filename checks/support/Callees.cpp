@@ -29,24 +29,29 @@ const FunctionDecl *definitionThatRuns(const CallExpr *Call,
   const FunctionDecl *Callee = Call->getDirectCallee();
   const FunctionDecl *Definition = nullptr;
   if (!Callee || !Callee->hasBody(Definition) || !Definition ||
-      Definition->isWeak() || Definition->isInvalidDecl() ||
-      Definition->isDependentContext() ||
-      inSystemHeader(Definition, Ctx.getSourceManager()))
+      !runsAsDefined(Definition, Ctx))
     return nullptr;
   // Without a prototype the arguments are not converted to the parameters'
   // types, so a bound on the product with one would be read on the wrong
-  // value. A virtual call may run another override. A C inline definition
-  // that is not externally visible may not be the one that runs.
-  if (!Callee->hasPrototype() || !Definition->hasPrototype())
-    return nullptr;
-  if (const auto *Method = dyn_cast<CXXMethodDecl>(Definition);
-      Method && Method->isVirtual())
-    return nullptr;
-  if (!Ctx.getLangOpts().CPlusPlus && Definition->isInlined() &&
-      Definition->isExternallyVisible() &&
-      !Definition->isInlineDefinitionExternallyVisible())
+  // value.
+  if (!Callee->hasPrototype())
     return nullptr;
   return Definition;
+}
+
+bool runsAsDefined(const FunctionDecl *Definition, const ASTContext &Ctx) {
+  if (Definition->isWeak() || Definition->isInvalidDecl() ||
+      Definition->isDependentContext() || !Definition->hasPrototype() ||
+      inSystemHeader(Definition, Ctx.getSourceManager()))
+    return false;
+  // A virtual call may run another override. A C inline definition that
+  // is not externally visible may not be the one that runs.
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Definition);
+      Method && Method->isVirtual())
+    return false;
+  return Ctx.getLangOpts().CPlusPlus || !Definition->isInlined() ||
+         !Definition->isExternallyVisible() ||
+         Definition->isInlineDefinitionExternallyVisible();
 }
 
 /// How deep one function's last call may lead to another's before the

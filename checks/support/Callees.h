@@ -31,6 +31,12 @@ bool inSystemHeader(const Decl *D, const SourceManager &SM);
 const FunctionDecl *definitionThatRuns(const CallExpr *Call,
                                        const ASTContext &Ctx);
 
+/// Whether \p Definition is the code that runs where its function is
+/// called (in a call whose callee's prototype is known): not weak, not a
+/// virtual method, not a C inline definition another file may supply, in
+/// no system header, and valid.
+bool runsAsDefined(const FunctionDecl *Definition, const ASTContext &Ctx);
+
 /// Whether \p Call never returns to its caller: its callee is declared
 /// noreturn, or it is defined in this file (definitionThatRuns) without a
 /// `return`, and its body ends, on every branch of a trailing `if`-`else`,

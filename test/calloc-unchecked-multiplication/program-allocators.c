@@ -10,18 +10,23 @@
 // RUN: FileCheck --check-prefix=FACTS --match-full-lines --strict-whitespace %s < %t.facts
 // FACTS:# calloc-tidy program facts, format 1
 // FACTS-NEXT:fn get_buffer	defined	xalloc.c
+// FACTS-NEXT:fn get_buffer	ends	returns
 // FACTS-NEXT:fn get_buffer	wrapper	0	malloc	0
-// FACTS-NEXT:fn xcalloc	bounds-product	0	1	18446744073709551615
 // FACTS-NEXT:fn xcalloc	checks-product	0	1
 // FACTS-NEXT:fn xcalloc	defined	xalloc.c
+// FACTS-NEXT:fn xcalloc	ends	returns	0	1	18446744073709551615
 // FACTS-NEXT:fn xmalloc	defined	xalloc.c
+// FACTS-NEXT:fn xmalloc	ends	returns
 // FACTS-NEXT:fn xmalloc	passes	0	0	*
 // FACTS-NEXT:fn xmalloc	wrapper	0	malloc	0
 // FACTS-NEXT:fn xzalloc	defined	xalloc.c
+// FACTS-NEXT:fn xzalloc	ends	returns
 // FACTS-NEXT:fn xzalloc	wrapper	0	xmalloc	0
 // FACTS-NEXT:fn xzalloc	zeroes	-
 // FACTS-NEXT:fn ycalloc	defined	xalloc.c
+// FACTS-NEXT:fn ycalloc	ends	returns
 // FACTS-NEXT:fn ymalloc	defined	xalloc.c
+// FACTS-NEXT:fn ymalloc	ends	returns
 // FACTS-NEXT:fn ymalloc	wrapper	0	malloc	0
 // FACTS-EMPTY:
 //

@@ -32,11 +32,20 @@
 // FACTS-NEXT:field image.width	least	0
 // FACTS-NEXT:field image.width	limit	<=16384	>=1
 // FACTS-NEXT:field image.width	most	65535
+// FACTS-NEXT:fn decode	ends	returns
+// FACTS-NEXT:fn frame_table	ends	returns
+// FACTS-NEXT:fn items	ends	returns
+// FACTS-NEXT:fn load_header	ends	returns
 // FACTS-NEXT:fn load_header	returns	-1	0
+// FACTS-NEXT:fn read_count	ends	returns
 // FACTS-NEXT:fn read_count	input	loader.c:20
 // FACTS-NEXT:fn read_count	returns	0	*
+// FACTS-NEXT:fn read_tag	ends	returns
 // FACTS-NEXT:fn read_tag	input	loader.c:25
 // FACTS-NEXT:fn read_tag	returns	0	65535
+// FACTS-NEXT:fn tagged	ends	returns
+// FACTS-NEXT:fn tile_buffers	ends	returns
+// FACTS-NEXT:fn too_many_frames	ends	returns
 // FACTS-NEXT:fn too_many_frames	returns	0	1
 // FACTS-EMPTY:
 //

@@ -10,11 +10,14 @@
 // RUN: %python %S/../../tools/calloc_facts.py merge -o %t.facts %t.d/caller.tsv %t.d/this.tsv
 // RUN: FileCheck --check-prefix=FACTS --match-full-lines --strict-whitespace %s < %t.facts
 // FACTS:# calloc-tidy program facts, format 1
+// FACTS-NEXT:fn build	ends	returns
 // FACTS-NEXT:fn make_grid	defined	program-parameters.c
+// FACTS-NEXT:fn make_grid	ends	returns
 // FACTS-NEXT:fn make_grid	escapes	-
 // FACTS-NEXT:fn make_grid	passes	0	8	8
 // FACTS-NEXT:fn make_grid	passes	1	8	8
 // FACTS-NEXT:fn make_table	defined	program-parameters.c
+// FACTS-NEXT:fn make_table	ends	returns
 // FACTS-NEXT:fn make_table	passes	0	10	16
 // FACTS-NEXT:fn make_table	passes	1	4	20
 // FACTS-EMPTY:

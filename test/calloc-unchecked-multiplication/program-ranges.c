@@ -23,6 +23,7 @@
 // FACTS-NEXT:field client.width	least	0
 // FACTS-NEXT:field client.width	limit	?
 // FACTS-NEXT:field client.width	most	65535
+// FACTS-NEXT:fn read_server_init	ends	returns
 // FACTS-EMPTY:
 // RUN: %python %S/../../tools/calloc_facts.py merge -o %t.grown %t.d/server.tsv %t.d/resize.tsv
 //

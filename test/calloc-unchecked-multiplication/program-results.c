@@ -10,9 +10,12 @@
 // RUN: %python %S/../../tools/calloc_facts.py merge -o %t.facts %t.d/reader.tsv
 // RUN: FileCheck --check-prefix=FACTS --match-full-lines --strict-whitespace %s < %t.facts
 // FACTS:# calloc-tidy program facts, format 1
+// FACTS-NEXT:fn read_byte	ends	returns
 // FACTS-NEXT:fn read_byte	returns	0	255
+// FACTS-NEXT:fn read_count	ends	returns
 // FACTS-NEXT:fn read_count	input	reader.c:6
 // FACTS-NEXT:fn read_count	returns	-2147483648	2147483647
+// FACTS-NEXT:fn read_u16	ends	returns
 // FACTS-NEXT:fn read_u16	input	reader.c:4
 // FACTS-NEXT:fn read_u16	returns	0	65535
 // FACTS-EMPTY:

@@ -67,24 +67,33 @@ void ProgramFacts::noteReturns(FunctionSummary &F, llvm::StringRef Key,
   F.Returns = F.Returns ? F.Returns->join(R) : R;
 }
 
-void ProgramFacts::noteProductBound(FunctionSummary &F, llvm::StringRef Key,
-                                    llvm::StringRef A, llvm::StringRef B,
-                                    llvm::StringRef Bound) {
+/// One definition's `ends`: `never`, `returns`, or `returns A B BOUND`.
+/// The program's answer holds for every definition of the name: it never
+/// returns only when none returns, and bounds a product only when every
+/// one that returns bounds the same pair (a definition that never returns
+/// bounds any).
+void ProgramFacts::noteEnds(FunctionSummary &F, llvm::StringRef Key,
+                            llvm::ArrayRef<llvm::StringRef> Values) {
+  if (Values.empty())
+    return;
+  if (Values[0] == "never") {
+    F.NoReturn = !MayReturn.contains(Key);
+    return;
+  }
+  MayReturn.insert(Key);
+  F.NoReturn = false;
   unsigned I, J;
-  uint64_t Value;
-  std::optional<Wide> Most;
-  if (!Bound.getAsInteger(10, Value))
-    Most = Wide(Value);
-  // Two definitions of the name that bound different products, or one
-  // unreadable line: the name bounds none.
-  if (UnboundedProducts.contains(Key) || A.getAsInteger(10, I) ||
-      B.getAsInteger(10, J) || !Most ||
+  uint64_t Most;
+  if (UnboundedProducts.contains(Key) || Values.size() < 4 ||
+      Values[1].getAsInteger(10, I) || Values[2].getAsInteger(10, J) ||
+      Values[3].getAsInteger(10, Most) ||
       (F.ProductOf && *F.ProductOf != std::pair(I, J))) {
     UnboundedProducts.insert(Key);
     F.ProductOf.reset();
     return;
   }
-  F.ProductBound = F.ProductOf ? std::max(F.ProductBound, *Most) : *Most;
+  F.ProductBound =
+      F.ProductOf ? std::max(F.ProductBound, Wide(Most)) : Wide(Most);
   F.ProductOf = std::pair(I, J);
 }
 
@@ -192,10 +201,8 @@ ProgramFacts::ProgramFacts(llvm::StringRef Text, llvm::StringRef Path)
         notePassed(F, Cols[2], Cols[3], Cols[4]);
       else if (Kind == "returns" && Cols.size() >= 4)
         noteReturns(F, Key, Cols[2], Cols[3]);
-      else if (Kind == "noreturn")
-        F.NoReturn = true;
-      else if (Kind == "bounds-product" && Cols.size() >= 5)
-        noteProductBound(F, Key, Cols[2], Cols[3], Cols[4]);
+      else if (Kind == "ends")
+        noteEnds(F, Key, llvm::ArrayRef(Cols).drop_front(2));
       continue;
     }
     if (!Key.starts_with("field ") && !Key.starts_with("var "))
@@ -407,25 +414,29 @@ std::string summarizeUnit(ValueSources &Sources, CallSites &Callers,
       Lines.push_back(Key + "\treturns\t" + (R ? bound(R->Lo) : "*") + "\t" +
                       (R ? bound(R->Hi) : "*"));
     }
-    // Which functions never return, or return only where a product of
-    // two of their parameters is bounded: a guard in another unit that
-    // calls them holds past the call.
+    // How each function ends: never, or where it returns, with the
+    // product of two parameters it bounds there. Every definition says it,
+    // so that two that differ (two programs in one database, overloads,
+    // a weak one) cancel each other.
     for (const FunctionDecl *FD : Defined) {
       std::string Key = programKey(FD);
       if (Key.empty() || SM.isInSystemHeader(FD->getLocation()))
         continue;
-      if (definitionNeverReturns(FD, *Ctx)) {
-        Lines.push_back(Key + "\tnoreturn\t-");
+      bool Runs = runsAsDefined(FD, *Ctx);
+      if (Runs && definitionNeverReturns(FD, *Ctx)) {
+        Lines.push_back(Key + "\tends\tnever");
         continue;
       }
-      if (std::optional<CheckedPair> Pair =
-              Outs && FD->getNumParams() >= 2 ? Outs->checkedPairOf(FD)
-                                              : std::nullopt;
-          Pair && Pair->WhereverItReturns && Pair->Bound >= 0 &&
+      std::optional<CheckedPair> Pair =
+          Runs && Outs && FD->getNumParams() >= 2 ? Outs->checkedPairOf(FD)
+                                                  : std::nullopt;
+      if (Pair && Pair->WhereverItReturns && Pair->Bound >= 0 &&
           Pair->Bound <= Wide(UINT64_MAX))
-        Lines.push_back(Key + "\tbounds-product\t" + std::to_string(Pair->A) +
+        Lines.push_back(Key + "\tends\treturns\t" + std::to_string(Pair->A) +
                         "\t" + std::to_string(Pair->B) + "\t" +
                         std::to_string(static_cast<uint64_t>(Pair->Bound)));
+      else
+        Lines.push_back(Key + "\tends\treturns");
     }
     for (const FunctionDecl *FD : Defined) {
       if (!mayAllocate(FD) || SM.isInSystemHeader(FD->getLocation()))

@@ -19,10 +19,12 @@
 //   fn make_table	passes	0	1	64     a unit's calls pass argument 0
 //                                          values from 1 to 64 (`*`: no bound)
 //   fn handler	escapes	-                 a unit takes its address
-//   fn pm_error	noreturn	-             its definition never returns
-//   fn overflow2	bounds-product	0	1	2147483647
+//   fn pm_error	ends	never           its definition never returns
+//   fn overflow2	ends	returns	0	1	2147483647
 //                                          it returns only where param 0
 //                                          times param 1 is at most this
+//   fn note	ends	returns             it returns (every definition says
+//                                          how it ends)
 //   fn xcalloc	defined	xalloc.c          a unit defines it (with a pointer
 //                                          result), and what discovery read:
 //   fn xcalloc	checks-product	0	1     it checks the product of params 0, 1
@@ -115,10 +117,12 @@ private:
                   llvm::StringRef Lo, llvm::StringRef Hi);
   void noteReturns(FunctionSummary &F, llvm::StringRef Key,
                    llvm::StringRef Lo, llvm::StringRef Hi);
-  void noteProductBound(FunctionSummary &F, llvm::StringRef Key,
-                        llvm::StringRef A, llvm::StringRef B,
-                        llvm::StringRef Bound);
-  /// Functions whose definitions bound no one product.
+  void noteEnds(FunctionSummary &F, llvm::StringRef Key,
+                llvm::ArrayRef<llvm::StringRef> Values);
+  /// Functions some definition of which returns.
+  llvm::StringSet<> MayReturn;
+  /// Functions some definition of which returns without bounding the
+  /// product the others bound.
   llvm::StringSet<> UnboundedProducts;
   /// Functions a unit defines without a range of results to give.
   llvm::StringSet<> UnknownReturns;
