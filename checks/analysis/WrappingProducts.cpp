@@ -296,11 +296,13 @@ originThrough(const ValueDecl *Holder, const ValueKey &HolderKey,
   // `++n` (`n++`, `--n`) moves the value n held by one: a product stored
   // before it that wrapped is still wrapped (zbar's `lines->clines *= 2;`
   // then `++lines->clines * size`).
+  const Expr *MovedBy = nullptr;
   for (int Steps = 0; Def && Steps < MaxIncrementSteps; ++Steps) {
     const auto *Step = dyn_cast<UnaryOperator>(Def->IgnoreParens());
     if (!Step || !Step->isIncrementDecrementOp() ||
         keyOf(Step->getSubExpr()) != HolderKey)
       break;
+    MovedBy = MovedBy ? MovedBy : Step;
     Def = DefinitionAt(Step);
   }
   if (!Def ||
@@ -324,6 +326,11 @@ originThrough(const ValueDecl *Holder, const ValueKey &HolderKey,
   Origin.AtValue = Guards.factsBefore(Def, Keys);
   if (ReadsItself)
     Origin.FactorsUnchanged = false;
+  // Moved since: judged where the product was computed.
+  if (MovedBy) {
+    Origin.MovedBy = MovedBy;
+    Origin.FactorsUnchanged = false;
+  }
   if (!Origin.AtCall || !Origin.AtValue) {
     Origin.FactorsUnchanged = false;
     return Origin;

@@ -96,6 +96,9 @@ struct SizeOrigin {
   std::optional<PointFacts> AtValue; // facts where Value is computed
   std::optional<PointFacts> AtCall;  // facts at the allocation
   bool FactorsUnchanged = true; // Value's operands are the same at the call
+  /// An increment of the holder after Value (`++n`): the size is Value
+  /// moved by it, so no fix may put Value's factors in its place.
+  const Expr *MovedBy = nullptr;
 };
 
 /// A size argument that the syntax alone does not settle: it has a

@@ -241,6 +241,9 @@ static std::string whyNoCheckedForm(const CallExpr *Call,
   if (const auto *FD = dyn_cast_or_null<FunctionDecl>(Function);
       wouldCallItself(FD, *Target))
     return "the rewrite would make '" + FD->getName().str() + "' call itself";
+  if (Origin.MovedBy)
+    return "'" + displayText(Origin.MovedBy, Function->getASTContext()) +
+           "' changes the size after the product";
   if (Origin.Through && !Origin.FactorsUnchanged)
     return FactorsChange;
   return "";

@@ -59,3 +59,17 @@ void *counted(void) {
   n++;
   return malloc(n * sizeof(int));
 }
+
+void use(int);
+
+/* Positive, without a fix: the size is the product plus one, so
+   calloc(n, 2) would allocate a byte too few; k is still read after. */
+void *plus_one_kept(int n) {
+  int k = n * 2;
+  ++k;
+  void *p = malloc(k);
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: allocation size 'k' can overflow ('n * 2' is computed in 'int') and nothing checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: void *p = malloc(k);
+  use(k);
+  return p;
+}

@@ -2070,6 +2070,9 @@ const Expr *GuardAnalysis::definitionThatDominates(const VarDecl *Var,
   if (!Var->hasLocalStorage() || Var->getType()->isReferenceType() ||
       Var->hasAttr<BlocksAttr>() || DeclaredTwice.count(Var))
     return nullptr;
+  // Only a variable its one `=` (or initializer) defines: `++k`, a
+  // reference bound to it or a lambda that captures it by reference
+  // change it otherwise.
   auto Values = Assigned.find(Var);
   auto Use = Where.find(S);
   if (Values == Assigned.end() || Values->second.size() != 1 ||
@@ -2079,6 +2082,8 @@ const Expr *GuardAnalysis::definitionThatDominates(const VarDecl *Var,
   const BinaryOperator *Assignment = nullptr;
   std::pair<const CFGBlock *, unsigned> Def;
   auto Decl = Declared.find(Var);
+  if (!isOnlyRead(Var, Function->getBody(), AssignmentOf.lookup(Value)))
+    return nullptr;
   if (Value == Var->getInit()) {
     if (Decl == Declared.end())
       return nullptr;
@@ -2118,9 +2123,40 @@ const Expr *GuardAnalysis::definitionThatDominates(const VarDecl *Var,
   return Value;
 }
 
+/// Whether C++ code in \p Body can change \p Var under another name: a
+/// reference bound to it (`int &r = k;`) or a lambda that captures it by
+/// reference. The dataflow follows neither.
+static bool aliasedByReference(const VarDecl *Var, const Stmt *Body) {
+  llvm::SmallVector<const Stmt *, 64> Work{Body};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *Ref = dyn_cast<VarDecl>(D);
+            Ref && Ref->getType()->isReferenceType() && Ref->getInit())
+          if (const auto *Name =
+                  dyn_cast<DeclRefExpr>(Ref->getInit()->IgnoreParens());
+              Name && Name->getDecl() == Var)
+            return true;
+    if (const auto *Lambda = dyn_cast<LambdaExpr>(S))
+      for (const LambdaCapture &C : Lambda->captures())
+        if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef &&
+            C.getCapturedVar() == Var)
+          return true;
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return false;
+}
+
 const Expr *GuardAnalysis::reachingDefinition(const VarDecl *Var,
                                               const Stmt *S) {
   if (!Graph)
+    return nullptr;
+  if (Ctx.getLangOpts().CPlusPlus && Function &&
+      aliasedByReference(Var, Function->getBody()))
     return nullptr;
   if (const Expr *Value = definitionThatDominates(Var, S))
     return Value;
