@@ -202,6 +202,10 @@ GuardAnalysis::GuardAnalysis(const Decl *Function, ASTContext &Ctx,
     return;
   CFG::BuildOptions Options;
   Options.setAllAlwaysAdd();
+  // A call inside a `try` may throw to its handlers: without these edges
+  // the CFG takes every `catch` for code that never runs, and an
+  // allocation there would go unexamined.
+  Options.AddEHEdges = Ctx.getLangOpts().CXXExceptions;
   Graph = CFG::buildCFG(Function, Body, &Ctx, Options);
   if (!Graph)
     return;
@@ -1907,6 +1911,13 @@ GuardAnalysis::factsAtReturn(llvm::ArrayRef<ValueKey> Keys) {
   return solve(Keys)[Graph->getExit().getBlockID()];
 }
 
+/// Whether \p Block is where a throw goes: a `try`'s dispatch to its
+/// handlers, or a handler (exception edges, CXXExceptions only).
+static bool catchesThrows(const CFGBlock *Block) {
+  return isa_and_nonnull<CXXTryStmt>(Block->getTerminatorStmt()) ||
+         isa_and_nonnull<CXXCatchStmt>(Block->getLabel());
+}
+
 /// The facts at the entry of every block, following \p Keys. The last
 /// answer is kept: a size's origin asks for the same keys at the call and
 /// where the size is computed.
@@ -1930,9 +1941,17 @@ GuardAnalysis::solve(llvm::ArrayRef<ValueKey> Keys) {
       if (std::optional<CFGStmt> CS = Element.getAs<CFGStmt>())
         transfer(Out, CS->getStmt());
     // A call that never returns ends the path: nothing flows on, not even
-    // into the exit, where a function's "wherever it returns" is read.
-    if (Stops[Block->getBlockID()])
+    // into the exit, where a function's "wherever it returns" is read;
+    // only into the handlers of a `try` around it, where what it throws
+    // goes.
+    if (Stops[Block->getBlockID()]) {
+      for (const CFGBlock::AdjacentBlock &Succ : Block->succs())
+        if (const CFGBlock *Next = Succ.getReachableBlock();
+            Next && catchesThrows(Next) &&
+            joinInto(In[Next->getBlockID()], Out, Pairs, false, nullptr))
+          Work.enqueueBlock(Next);
       continue;
+    }
     const Expr *Cond = decidedCondition(Block);
     unsigned Index = 0;
     for (const CFGBlock::AdjacentBlock &Succ : Block->succs()) {
@@ -1987,11 +2006,11 @@ bool GuardAnalysis::thenBranchExits(const IfStmt *If) const {
     const CFGBlock *Block = Work.pop_back_val();
     if (Block == After)
       return false;
-    if (Stops[Block->getBlockID()])
-      continue;
+    bool Stop = Stops[Block->getBlockID()];
     for (const CFGBlock::AdjacentBlock &Succ : Block->succs())
       if (const CFGBlock *Next = Succ.getReachableBlock();
-          Next && !Seen.test(Next->getBlockID())) {
+          Next && !Seen.test(Next->getBlockID()) &&
+          (!Stop || catchesThrows(Next))) {
         Seen.set(Next->getBlockID());
         Work.push_back(Next);
       }
