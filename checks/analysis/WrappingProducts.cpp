@@ -275,13 +275,13 @@ static const BinaryOperator *truncatedProduct(const Expr *Value,
   return nullptr;
 }
 
-/// The origin of a size held by \p Holder (a local, or a field of a local
-/// or a parameter, keyed \p HolderKey): its one reaching definition, and the
-/// facts where it is computed and at the call.
 /// How many increments of a holder are stepped over to the product it
 /// was given before them.
 static constexpr int MaxIncrementSteps = 4;
 
+/// The origin of a size held by \p Holder (a local, or a field of a local
+/// or a parameter, keyed \p HolderKey): its one reaching definition, and the
+/// facts where it is computed and at the call.
 static std::optional<SizeOrigin>
 originThrough(const ValueDecl *Holder, const ValueKey &HolderKey,
               const CallExpr *Call, FunctionAnalyses &Function,

@@ -279,8 +279,8 @@ void GuardAnalysis::indexStatements() {
       const Stmt *St = S->getStmt();
       Where.try_emplace(St, Block, At);
       HasAsm |= isa<AsmStmt>(St);
-      // A `throw` that leaves the function is no end: a caller's handler
-      // may go on, and a helper that throws is no check for its callers.
+      // A call that never returns ends the paths through its block (a
+      // `throw` does not count: a caller's handler may go on).
       if (const auto *Call = dyn_cast<CallExpr>(St);
           Call && (Outs ? Outs->neverReturns(Call) : neverReturns(Call, Ctx)))
         Stops[Block->getBlockID()] = true;
@@ -1369,12 +1369,11 @@ void GuardAnalysis::applyCheckedPair(PointFacts &State, const CallExpr *Call,
 
 /// `overflow2(a, b);` with a function of this file that returns only where
 /// a * b is bounded (it calls one that never returns otherwise): past the
-/// call, so is the product of the two arguments. The callee is read only
-/// when two integer arguments are values the dataflow follows.
+/// call, so is the product of the two arguments. Asked for PairCalls only
+/// (transferCall), and the callee is read only when two integer arguments
+/// are values the dataflow follows.
 void GuardAnalysis::applyReturnedPair(PointFacts &State, const CallExpr *Call,
                                       const ArgumentDefinitions &Before) const {
-  if (!PairCalls.contains(Call))
-    return;
   unsigned Followed = 0;
   for (const Expr *Arg : Call->arguments())
     if (Arg->getType()->isIntegerType())
@@ -2089,9 +2088,6 @@ const Expr *GuardAnalysis::definitionThatDominates(const VarDecl *Var,
   if (!Var->hasLocalStorage() || Var->getType()->isReferenceType() ||
       Var->hasAttr<BlocksAttr>() || DeclaredTwice.count(Var))
     return nullptr;
-  // Only a variable its one `=` (or initializer) defines: `++k`, a
-  // reference bound to it or a lambda that captures it by reference
-  // change it otherwise.
   auto Values = Assigned.find(Var);
   auto Use = Where.find(S);
   if (Values == Assigned.end() || Values->second.size() != 1 ||
@@ -2101,6 +2097,9 @@ const Expr *GuardAnalysis::definitionThatDominates(const VarDecl *Var,
   const BinaryOperator *Assignment = nullptr;
   std::pair<const CFGBlock *, unsigned> Def;
   auto Decl = Declared.find(Var);
+  // Only a variable its one `=` (or initializer) alone changes: `++k`, a
+  // reference bound to it or a lambda that captures it by reference
+  // change it otherwise.
   if (!isOnlyRead(Var, Function->getBody(), AssignmentOf.lookup(Value)))
     return nullptr;
   if (Value == Var->getInit()) {
