@@ -205,6 +205,56 @@ void *plane_other_third(size_t w, size_t h, size_t s, size_t t) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'w * h * t' can overflow and nothing checks the multiplication [calloc-unchecked-multiplication]
 }
 
+/* Two tests that check c * b first, then c * b against the third factor
+   (FLAC's MD5 buffer): the product of the three is bounded in any order
+   of its factors, computed before the tests or after them. */
+void *samples(uint32_t channels, uint32_t count, uint32_t bytes) {
+  const size_t needed = (size_t)channels * (size_t)count * (size_t)bytes;
+  if ((size_t)channels > SIZE_MAX / (size_t)bytes)
+    return NULL;
+  if ((size_t)channels * (size_t)bytes > SIZE_MAX / (size_t)count)
+    return NULL;
+  return malloc(needed);
+}
+
+void *samples_after(size_t channels, size_t count, size_t bytes) {
+  if (bytes == 0 || channels > SIZE_MAX / bytes)
+    return NULL;
+  if (channels * bytes > SIZE_MAX / count)
+    return NULL;
+  return malloc(count * channels * bytes);
+}
+
+/* Positive: the same tests, and a product with another third factor. */
+void *samples_other_third(size_t channels, size_t count, size_t bytes,
+                          size_t frames) {
+  if (bytes == 0 || channels > SIZE_MAX / bytes)
+    return NULL;
+  if (channels * bytes > SIZE_MAX / count)
+    return NULL;
+  return malloc(channels * frames * bytes);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'channels * frames * bytes' can overflow and nothing checks the multiplication [calloc-unchecked-multiplication]
+}
+
+/* Positive: only the product with the third factor is tested. With
+   channels = bytes = 2^32, `channels * bytes` wraps to 0 and passes the
+   test, and so does the size computed from it: the test says nothing of
+   the product the program means. */
+void *samples_unchecked_pair(size_t channels, size_t count, size_t bytes) {
+  if (count == 0 || channels * bytes > SIZE_MAX / count)
+    return NULL;
+  return malloc(channels * bytes * count);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'channels * bytes * count' can overflow and nothing checks the multiplication [calloc-unchecked-multiplication]
+}
+
+void *samples_unchecked_pair_regrouped(size_t channels, size_t count,
+                                       size_t bytes) {
+  if (count == 0 || channels * bytes > SIZE_MAX / count)
+    return NULL;
+  return malloc(channels * count * bytes);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'channels * count * bytes' can overflow and nothing checks the multiplication [calloc-unchecked-multiplication]
+}
+
 /* A wrap test that is exact for powers of two (Redis's dict expansion):
    2^k times 8 wraps to 0, which `< newsize` catches. */
 void **table_of(unsigned char exp) {

@@ -63,13 +63,12 @@ bool PointFacts::scaledProductFits(const ValueKey &A, Wide Scale,
   });
 }
 
-/// Whether \p F is a fact about three factors that are \p X, \p Y and
-/// \p Z in some order.
-static bool sameTriple(const PointFacts::ProductFact &F, const ValueKey &X,
-                       const ValueKey &Y, const ValueKey &Z) {
-  if (!F.C.Var || F.Holder.Var || F.AExpr)
-    return false;
-  llvm::SmallVector<ValueKey, 3> Left{F.A, F.B, F.C};
+/// Whether the factors \p P, \p Q and \p R are \p X, \p Y and \p Z in
+/// some order.
+static bool sameFactors(const ValueKey &P, const ValueKey &Q,
+                        const ValueKey &R, const ValueKey &X,
+                        const ValueKey &Y, const ValueKey &Z) {
+  llvm::SmallVector<ValueKey, 3> Left{P, Q, R};
   for (const ValueKey &K : {X, Y, Z}) {
     auto It = llvm::find(Left, K);
     if (It == Left.end())
@@ -77,6 +76,14 @@ static bool sameTriple(const PointFacts::ProductFact &F, const ValueKey &X,
     Left.erase(It);
   }
   return true;
+}
+
+/// Whether \p F is a fact about three factors that are \p X, \p Y and
+/// \p Z in some order.
+static bool sameTriple(const PointFacts::ProductFact &F, const ValueKey &X,
+                       const ValueKey &Y, const ValueKey &Z) {
+  return F.C.Var && !F.Holder.Var && !F.AExpr &&
+         sameFactors(F.A, F.B, F.C, X, Y, Z);
 }
 
 const PointFacts::ExpressionFact *
@@ -110,6 +117,47 @@ keyPlusConstant(const Expr *E, const ASTContext &Ctx) {
         return std::make_pair(*Key, *V);
   }
   return std::nullopt;
+}
+
+/// The two values \p E multiplies (`x * y`, either widened), if it is
+/// such a product.
+static std::optional<std::pair<ValueKey, ValueKey>>
+productOfTwoKeys(const Expr *E, const ASTContext &Ctx) {
+  const auto *Mul =
+      dyn_cast<BinaryOperator>(stripWideningCasts(E, Ctx)->IgnoreParens());
+  if (!Mul || Mul->getOpcode() != BO_Mul)
+    return std::nullopt;
+  std::optional<ValueKey> X = keyOfOperand(Mul->getLHS(), Ctx);
+  std::optional<ValueKey> Y = keyOfOperand(Mul->getRHS(), Ctx);
+  if (!X || !Y)
+    return std::nullopt;
+  return std::make_pair(*X, *Y);
+}
+
+/// A fact `p * q * r <= K` from `p * q > K / r` that bounds \p Compound
+/// times \p Other when the three factors are the same values grouped
+/// otherwise: `c * s * b` after `c * b > K / s` (FLAC's MD5 buffer).
+/// Products are commutative and associative, and the fact is only kept
+/// when `p * q` could not wrap where it was tested
+/// (applyExpressionComparison), so it is about the product itself.
+const PointFacts::ProductFact *
+PointFacts::regroupedProduct(const Expr *Compound,
+                             const ValueKey &Other) const {
+  std::optional<std::pair<ValueKey, ValueKey>> XY =
+      productOfTwoKeys(Compound, *Ctx);
+  if (!XY)
+    return nullptr;
+  for (const ProductFact &F : Products) {
+    if (!F.AExpr || F.Holder.Var || F.BExpr || F.C.Var || F.Scale ||
+        F.Memory || !F.B.Var)
+      continue;
+    std::optional<std::pair<ValueKey, ValueKey>> PQ =
+        productOfTwoKeys(F.AExpr, *Ctx);
+    if (PQ && sameFactors(PQ->first, PQ->second, F.B, XY->first,
+                          XY->second, Other))
+      return &F;
+  }
+  return nullptr;
 }
 
 std::optional<Wide> PointFacts::productBoundOf(const Expr *A,
@@ -153,6 +201,8 @@ std::optional<Wide> PointFacts::productBoundOf(const Expr *A,
         if (sameTriple(F, *X, *Y, *Other))
           return F.Bound;
   }
+  if (const ProductFact *F = regroupedProduct(Compound, *Other))
+    return F->Bound;
   for (const ProductFact &F : Products) {
     if (F.Holder.Var || F.B != *Other)
       continue;
@@ -1128,7 +1178,11 @@ void GuardAnalysis::applyExpressionComparison(PointFacts &State,
     return sameValue(F.E, E, Ctx);
   });
   State.Expressions.push_back({E, Current.meet(*Bound)});
-  if (KeyOp == BO_LT || KeyOp == BO_LE)
+  // `c * b > K / s` bounds the product of c, b and s only when `c * b`
+  // itself cannot wrap here: otherwise the test passes a wrapped value
+  // (c = b = 2^32 in 64 bits make it 0), and what it bounds is that value
+  // times s, not the product the program means.
+  if ((KeyOp == BO_LT || KeyOp == BO_LE) && Evaluator.wrapping().empty())
     learnDivisionBound(State, ValueKey{}, E, Other);
 }
 

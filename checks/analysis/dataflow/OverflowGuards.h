@@ -134,6 +134,10 @@ public:
                                      const Expr *B) const override;
   /// The fact about \p E, if any.
   const ExpressionFact *expressionFact(const Expr *E) const;
+  /// A fact about three values whose product \p Compound times \p Other
+  /// is, grouped otherwise.
+  const ProductFact *regroupedProduct(const Expr *Compound,
+                                      const ValueKey &Other) const;
   /// The largest value \p A can have by a guard on its product with a
   /// constant (`n > K / s`, ProductFact::Scale), when that product times
   /// \p Scale is at most \p Limit: a check of that product.
