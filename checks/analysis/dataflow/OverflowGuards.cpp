@@ -602,6 +602,10 @@ void GuardAnalysis::transferAssignment(PointFacts &State,
     forgetEscaped(State, BO, Stored);
     return;
   }
+  // The new value's range matters only for a followed value; a store to
+  // one that is not followed still changes the parts of it that are.
+  if (BO->getOpcode() == BO_Assign && !State.state(*Key))
+    return assign(State, *Key, ValueRange{}, BO->getRHS());
   RangeEvaluator Evaluator(Model, &State);
   if (BO->getOpcode() == BO_Assign)
     return assign(State, *Key, Evaluator.evaluate(BO->getRHS()), BO->getRHS());
