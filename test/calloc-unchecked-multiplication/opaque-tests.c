@@ -5,7 +5,8 @@
 // fits the wider of the test's parameter types. Positive: the branch does
 // not leave, an argument is narrowed on the way in, the test is of other
 // values, takes three integers, or is defined in this file and tests
-// nothing (checked-helpers.c reads those).
+// nothing (checked-helpers.c reads those). Tests joined by `||` in a
+// condition whose branch leaves each count past the test they follow.
 // RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t
 
 #include <stddef.h>
@@ -162,4 +163,84 @@ void *unsigned_compound(unsigned w, unsigned h, unsigned d) {
   return malloc(w * h * d);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'w * h * d' can overflow ('w * h' is computed in 'unsigned int'); use 'calloc(w, (size_t)h * d)', which checks the multiplication [calloc-unchecked-multiplication]
   // CHECK-FIXES: return calloc(w, (size_t)h * d);
+}
+
+/* Negative: the tests joined by `||` in one condition whose branch leaves
+   (libgd's gd_nnquant.c): past it, every test gave 0. The second test
+   passes a compound and a constant; the first keeps the compound from
+   wrapping, so the second bounds w * h * 4. */
+unsigned char *rgba(int w, int h) {
+  if (overflow2(w, h) || overflow2(w * h, 4))
+    return NULL;
+  return malloc(w * h * 4);
+}
+
+/* Negative: a smaller constant than the one tested. */
+unsigned char *rgb(int w, int h) {
+  if (overflow2(w, h) || overflow2(w * h, 4))
+    return NULL;
+  return malloc(w * h * 3);
+}
+
+/* Negative: the allocation inside the condition, after the test it follows
+   (libgd's gd_png.c). */
+unsigned char *row(int width, int channels) {
+  unsigned char *p;
+  if (overflow2(width, channels) || (p = malloc(width * channels)) == NULL)
+    return NULL;
+  return p;
+}
+
+/* Negative: three disjuncts, parenthesized either way. */
+void *volume(int w, int h, int d) {
+  if (overflow2(w, h) || (w < 1 || overflow2(w * h, d)))
+    return NULL;
+  return malloc(w * h * d);
+}
+
+/* Positive: a larger constant than the one tested. */
+unsigned char *rgba_wide(int w, int h) {
+  if (overflow2(w, h) || overflow2(w * h, 4))
+    return NULL;
+  return malloc(w * h * 8);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'w * h * 8' can overflow ('w * h * 8' is computed in 'int'); use 'calloc(w, (size_t)h * 8)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(w, (size_t)h * 8);
+}
+
+/* Positive: the compound test alone, which cannot see w * h wrap first. */
+unsigned char *rgba_unpaired(int w, int h) {
+  if (overflow2(w * h, 4))
+    return NULL;
+  return malloc(w * h * 4);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'w * h * 4' can overflow ('w * h' is computed in 'int'); use 'calloc(w, (size_t)h * 4)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(w, (size_t)h * 4);
+}
+
+/* Positive: joined by `&&`, the branch leaves only when both hold; past
+   it, the test may have failed. */
+void *both_needed(int w, int h) {
+  if (overflow2(w, h) && w > 10)
+    return NULL;
+  return malloc(w * h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'w * h' can overflow ('w * h' is computed in 'int'); use 'calloc(w, h)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(w, h);
+}
+
+/* Positive: a branch that does not leave. */
+void *goes_on(int w, int h) {
+  if (overflow2(w, h) || w > 10)
+    w = 1;
+  return malloc(w * h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'w * h' can overflow ('w * h' is computed in 'int'); use 'calloc(w, h)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(w, h);
+}
+
+/* Positive: a factor changes after the tests. */
+unsigned char *rgba_changed(int w, int h) {
+  if (overflow2(w, h) || overflow2(w * h, 4))
+    return NULL;
+  h = h + 1;
+  return malloc(w * h * 4);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'w * h * 4' can overflow ('w * h' is computed in 'int'); use 'calloc(w, (size_t)h * 4)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(w, (size_t)h * 4);
 }

@@ -160,6 +160,25 @@ PointFacts::regroupedProduct(const Expr *Compound,
   return nullptr;
 }
 
+/// `e * c` with a constant c after a test of e times a constant at least
+/// c (`overflow2(w * h, 4)` before `w * h * 4`): the test's bound.
+std::optional<Wide> PointFacts::scaledExpressionBound(const Expr *A,
+                                                      const Expr *B) const {
+  for (const Expr *Side : {A, B}) {
+    const Expr *Other = Side == A ? B : A;
+    std::optional<llvm::APSInt> C = constantValue(Other, *Ctx);
+    std::optional<Wide> Factor = C ? toWide(*C) : std::nullopt;
+    if (!Factor || *Factor < 0)
+      continue;
+    const Expr *E = stripWideningCasts(Side, *Ctx)->IgnoreParens();
+    for (const ProductFact &F : Products)
+      if (F.AExpr && F.Scale && !F.B.Var && !F.BExpr && !F.Holder.Var &&
+          *Factor <= F.Scale && sameValue(F.AExpr, E, *Ctx))
+        return F.Bound;
+  }
+  return std::nullopt;
+}
+
 std::optional<Wide> PointFacts::productBoundOf(const Expr *A,
                                                const Expr *B) const {
   if (!Reached || !Ctx)
@@ -187,7 +206,7 @@ std::optional<Wide> PointFacts::productBoundOf(const Expr *A,
   const Expr *Compound = stripWideningCasts(KA ? B : A, *Ctx);
   std::optional<ValueKey> Other = KA ? KA : KB;
   if (!Other)
-    return std::nullopt;
+    return scaledExpressionBound(A, B);
   std::optional<std::pair<ValueKey, Wide>> Shifted =
       keyPlusConstant(Compound, *Ctx);
   // `(a * b) * c` after `a > K / b / c`.
@@ -1514,14 +1533,48 @@ static const CallExpr *opaqueTestCall(const Expr *Cond, const ASTContext &Ctx) {
 /// another file, whose then-branch leaves. The check cannot read the test,
 /// and takes its word: past the `if`, the two are sizes (not negative) and
 /// their product fits the wider of the parameters' types.
+static const Expr *decidedCondition(const CFGBlock *Block);
+
+/// The `||` operators that join the disjuncts of \p Cond (`a || b || c`,
+/// however parenthesized) into \p Joins, and the disjuncts into \p Tests.
+static void disjuncts(const Expr *Cond,
+                      llvm::SmallPtrSetImpl<const Stmt *> &Joins,
+                      llvm::SmallPtrSetImpl<const Expr *> &Tests) {
+  Cond = Cond->IgnoreParens();
+  if (const auto *Or = dyn_cast<BinaryOperator>(Cond);
+      Or && Or->getOpcode() == BO_LOr) {
+    Joins.insert(Or);
+    disjuncts(Or->getLHS(), Joins, Tests);
+    disjuncts(Or->getRHS(), Joins, Tests);
+    return;
+  }
+  Tests.insert(Cond);
+}
+
 void GuardAnalysis::findOpaqueTests() {
+  // `if (overflow2(w, h) || overflow2(w * h, 4)) goto done;` leaves only
+  // where every test gave 0: each block that decides one of the tests goes
+  // on, on its false edge, only past that test.
+  llvm::SmallPtrSet<const Stmt *, 8> Joins;
+  llvm::SmallPtrSet<const Expr *, 8> Tests;
   for (auto [S, Block] : Decisions)
     if (const auto *If = cast<IfStmt>(S);
         !If->getConditionVariable() && !If->getInit() &&
-        Block->getTerminatorCondition(false) == If->getCond())
-      if (const CallExpr *Call = opaqueTestCall(If->getCond(), Ctx);
-          Call && thenBranchExits(If))
+        Block->getTerminatorCondition(false) == If->getCond() &&
+        thenBranchExits(If)) {
+      Joins.insert(If);
+      disjuncts(If->getCond(), Joins, Tests);
+    }
+  if (Tests.empty())
+    return;
+  for (const CFGBlock *Block : *Graph) {
+    if (!Joins.count(Block->getTerminatorStmt()))
+      continue;
+    const Expr *Decided = decidedCondition(Block);
+    if (Decided && Tests.count(Decided->IgnoreParens()))
+      if (const CallExpr *Call = opaqueTestCall(Decided, Ctx))
         OpaqueTests[Block] = Call;
+  }
 }
 
 /// A test of sizes passes no negative value: a signed \p Key it passed is
@@ -1556,6 +1609,24 @@ void GuardAnalysis::applyOpaqueTest(PointFacts &State,
   // value and a constant (`overflow2(w, 4)`: w is at most Bound / 4).
   for (int First = 0; First < 2; ++First) {
     const Expr *A = Factors[First], *B = Factors[1 - First];
+    // `overflow2(w * h, 4)`: a compound expression and a constant, when
+    // the compound cannot wrap here, so the test saw the product itself.
+    if (std::optional<llvm::APSInt> C = constantValue(B, Ctx))
+      if (std::optional<Wide> Scale = toWide(*C); Scale && *Scale >= 1) {
+        const Expr *E = stripWideningCasts(A, Ctx)->IgnoreParens();
+        bool SawValue = false;
+        RangeEvaluator Evaluator(Model, &State);
+        if (isa<BinaryOperator>(E) && !E->HasSideEffects(Ctx) &&
+            isArithmeticOfFollowed(E, State, Ctx, SawValue) && SawValue &&
+            (Evaluator.evaluate(E), Evaluator.wrapping().empty())) {
+          PointFacts::ProductFact Fact{ValueKey{}, ValueKey{}, Bound,
+                                       ValueKey{}};
+          Fact.AExpr = E;
+          Fact.Scale = *Scale;
+          State.Products.push_back(Fact);
+          return;
+        }
+      }
     std::optional<ValueKey> KB = keyOfOperand(B, Ctx);
     if (!KB || !State.follows(*KB))
       continue;

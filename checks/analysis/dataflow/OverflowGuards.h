@@ -138,6 +138,10 @@ public:
   /// is, grouped otherwise.
   const ProductFact *regroupedProduct(const Expr *Compound,
                                       const ValueKey &Other) const;
+  /// A bound on a compound expression times a constant, from a test of the
+  /// same expression times a constant at least as large.
+  std::optional<Wide> scaledExpressionBound(const Expr *A,
+                                            const Expr *B) const;
   /// The largest value \p A can have by a guard on its product with a
   /// constant (`n > K / s`, ProductFact::Scale), when that product times
   /// \p Scale is at most \p Limit: a check of that product.
