@@ -170,6 +170,10 @@ struct WrappingProduct {
   bool Stored = false;
   /// The facts it was judged with.
   const PointFacts *Facts = nullptr;
+  /// Where the code tests Inner's own value though Inner may have wrapped
+  /// there (`if (c * b > MAX / s)`, `overflow2(w * h, 4)`), which is why
+  /// the test does not count: PointFacts::wrappedTestOf().
+  const Expr *TestedAt = nullptr;
 };
 
 /// The product of \p Origin that can wrap, for an allocator whose size

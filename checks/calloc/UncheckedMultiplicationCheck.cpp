@@ -294,6 +294,8 @@ void UncheckedMultiplicationCheck::checkSize(const CallExpr *Call,
     Wrap = findUncheckedProduct(*Origin, *Model);
   if (!Wrap || (!Wrap->WholeSize && !ReportEmbeddedProducts))
     return;
+  if (CanWrap && Wrap->Facts)
+    Wrap->TestedAt = Wrap->Facts->wrappedTestOf(Wrap->Inner);
   CallocFix Fix =
       Family.FactorOfArrayForm != AllocatorFamily::ArrayFactor::None
           ? widenedFactor(Call, Family, *Origin, *Wrap, Function, *Model)
@@ -386,6 +388,11 @@ void UncheckedMultiplicationCheck::emitDiagnostic(
            DiagnosticIDs::Note)
           << displayText(Wrap.Product, Ctx) << Wrap.Product->getSourceRange();
   }
+  if (Wrap.TestedAt)
+    diag(Wrap.TestedAt->getBeginLoc(),
+         "'%0' is tested here, but it can overflow before the test sees it",
+         DiagnosticIDs::Note)
+        << displayText(Wrap.Inner, Ctx) << Wrap.TestedAt->getSourceRange();
   if (Source) {
     std::string Limit = Wrap.NarrowType;
     if (Limit.empty() && Origin.Through)

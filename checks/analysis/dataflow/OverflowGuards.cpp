@@ -86,6 +86,16 @@ static bool sameTriple(const PointFacts::ProductFact &F, const ValueKey &X,
          sameFactors(F.A, F.B, F.C, X, Y, Z);
 }
 
+const Expr *PointFacts::wrappedTestOf(const Expr *E) const {
+  if (!Reached || !Ctx)
+    return nullptr;
+  E = stripWideningCasts(E, *Ctx)->IgnoreParens();
+  for (const WrappedTest &T : WrappedTests)
+    if (sameValue(T.E, E, *Ctx))
+      return T.At;
+  return nullptr;
+}
+
 const PointFacts::ExpressionFact *
 PointFacts::expressionFact(const Expr *E) const {
   if (!Ctx)
@@ -475,6 +485,9 @@ static void killProducts(PointFacts &State, const ValueKey &Key) {
   });
   llvm::erase_if(State.Expressions, [&](const PointFacts::ExpressionFact &F) {
     return readsKey(F.E, Key);
+  });
+  llvm::erase_if(State.WrappedTests, [&](const PointFacts::WrappedTest &T) {
+    return readsKey(T.E, Key);
   });
 }
 
@@ -1174,6 +1187,14 @@ static bool isArithmeticOfFollowed(const Expr *E, const PointFacts &State,
          isArithmeticOfFollowed(BO->getRHS(), State, Ctx, SawValue);
 }
 
+/// \p E, tested at \p At, may have wrapped there (noteWrappedTest).
+static void noteWrappedTest(PointFacts &State, const Expr *E,
+                            const Expr *At) {
+  PointFacts::WrappedTest T{E, At};
+  if (!llvm::is_contained(State.WrappedTests, T))
+    State.WrappedTests.push_back(T);
+}
+
 /// `n + 1 > K`, `2 * k > K / s`, `a + b > K / s`: a guard on a compound
 /// operand leaves a range for that expression, and a bound on its product
 /// with the divisor.
@@ -1205,8 +1226,12 @@ void GuardAnalysis::applyExpressionComparison(PointFacts &State,
   // itself cannot wrap here: otherwise the test passes a wrapped value
   // (c = b = 2^32 in 64 bits make it 0), and what it bounds is that value
   // times s, not the product the program means.
-  if ((KeyOp == BO_LT || KeyOp == BO_LE) && Evaluator.wrapping().empty())
+  if (KeyOp != BO_LT && KeyOp != BO_LE)
+    return;
+  if (Evaluator.wrapping().empty())
     learnDivisionBound(State, ValueKey{}, E, Other);
+  else
+    noteWrappedTest(State, E, Mine);
 }
 
 void GuardAnalysis::applyComparison(PointFacts &State, const BinaryOperator *BO,
@@ -1617,8 +1642,10 @@ void GuardAnalysis::applyOpaqueTest(PointFacts &State,
         bool SawValue = false;
         RangeEvaluator Evaluator(Model, &State);
         if (isa<BinaryOperator>(E) && !E->HasSideEffects(Ctx) &&
-            isArithmeticOfFollowed(E, State, Ctx, SawValue) && SawValue &&
-            (Evaluator.evaluate(E), Evaluator.wrapping().empty())) {
+            isArithmeticOfFollowed(E, State, Ctx, SawValue) && SawValue) {
+          Evaluator.evaluate(E);
+          if (!Evaluator.wrapping().empty())
+            return noteWrappedTest(State, E, A);
           PointFacts::ProductFact Fact{ValueKey{}, ValueKey{}, Bound,
                                        ValueKey{}};
           Fact.AExpr = E;
@@ -1653,6 +1680,12 @@ void GuardAnalysis::applyOpaqueTest(PointFacts &State,
     bool SawValue = false;
     if (isa<BinaryOperator>(E) && !E->HasSideEffects(Ctx) &&
         isArithmeticOfFollowed(E, State, Ctx, SawValue) && SawValue) {
+      // A signed compound that wraps is still caught where it is computed
+      // again; say where the test is that did not see it.
+      RangeEvaluator Evaluator(Model, &State);
+      Evaluator.evaluate(E);
+      if (!Evaluator.wrapping().empty())
+        noteWrappedTest(State, E, A);
       PointFacts::ProductFact Fact{ValueKey{}, *KB, Bound, ValueKey{}};
       Fact.AExpr = E;
       State.Products.push_back(Fact);
@@ -1980,7 +2013,12 @@ bool GuardAnalysis::joinExpressions(PointFacts &Into, const PointFacts &From,
   }
   bool Changed = Kept != Into.Expressions;
   Into.Expressions = std::move(Kept);
-  return Changed;
+  // A test says why a finding is made only where every path had it.
+  size_t Tests = Into.WrappedTests.size();
+  llvm::erase_if(Into.WrappedTests, [&](const PointFacts::WrappedTest &T) {
+    return !llvm::is_contained(From.WrappedTests, T);
+  });
+  return Changed || Tests != Into.WrappedTests.size();
 }
 
 bool GuardAnalysis::joinInto(PointFacts &Into, const PointFacts &From,

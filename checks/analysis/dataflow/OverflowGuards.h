@@ -166,6 +166,21 @@ public:
   llvm::SmallMapVector<ValueKey, KeyState, 8> Keys;
   std::vector<ProductFact> Products;
   std::vector<ExpressionFact> Expressions;
+  /// A test of a compound expression over followed values that did not
+  /// count because the expression can wrap where it is tested (`c * b >
+  /// K / s` with c * b unbounded, `overflow2(w * h, 4)`): E and the operand
+  /// that tests it. Kept while the values E reads stay as they were and
+  /// every path has the same test; a finding on E points at it.
+  struct WrappedTest {
+    const Expr *E;
+    const Expr *At;
+    bool operator==(const WrappedTest &O) const {
+      return E == O.E && At == O.At;
+    }
+  };
+  std::vector<WrappedTest> WrappedTests;
+  /// Where \p E was tested though it could wrap there, if it was.
+  const Expr *wrappedTestOf(const Expr *E) const;
   /// For comparing expressions; set by the analysis.
   const ASTContext *Ctx = nullptr;
 };
