@@ -1582,14 +1582,24 @@ void GuardAnalysis::findOpaqueTests() {
   // on, on its false edge, only past that test.
   llvm::SmallPtrSet<const Stmt *, 8> Joins;
   llvm::SmallPtrSet<const Expr *, 8> Tests;
-  for (auto [S, Block] : Decisions)
-    if (const auto *If = cast<IfStmt>(S);
-        !If->getConditionVariable() && !If->getInit() &&
-        Block->getTerminatorCondition(false) == If->getCond() &&
-        thenBranchExits(If)) {
-      Joins.insert(If);
-      disjuncts(If->getCond(), Joins, Tests);
-    }
+  for (auto [S, Block] : Decisions) {
+    const auto *If = cast<IfStmt>(S);
+    if (If->getConditionVariable() || If->getInit() ||
+        Block->getTerminatorCondition(false) != If->getCond())
+      continue;
+    llvm::SmallPtrSet<const Stmt *, 4> TheseJoins;
+    llvm::SmallPtrSet<const Expr *, 4> TheseTests;
+    disjuncts(If->getCond(), TheseJoins, TheseTests);
+    // Whether the branch leaves is a walk of the graph: asked only of the
+    // conditions that have a test to count.
+    if (llvm::none_of(TheseTests,
+                      [&](const Expr *E) { return opaqueTestCall(E, Ctx); }) ||
+        !thenBranchExits(If))
+      continue;
+    Joins.insert(If);
+    Joins.insert(TheseJoins.begin(), TheseJoins.end());
+    Tests.insert(TheseTests.begin(), TheseTests.end());
+  }
   if (Tests.empty())
     return;
   for (const CFGBlock *Block : *Graph) {
