@@ -1217,6 +1217,12 @@ bool ValueSources::maySource(const SizeCandidate &Candidate, QualType SizeType,
   // input (or, narrow, from growth or a length), or two public parameters
   // of the function.
   for (const BinaryOperator *Mul : Products) {
+    // Two values may reach 64 bits together (wideValues()), whatever
+    // their sources: nothing to trace.
+    if (llvm::count_if(productFactors(Mul), [&](const Expr *E) {
+          return !isConstantFactor(E, Ctx);
+        }) >= 2)
+      return true;
     llvm::SmallVector<Factor, 4> Factors;
     for (const Expr *E : productFactors(Mul)) {
       if (isConstantFactor(E, Ctx))
