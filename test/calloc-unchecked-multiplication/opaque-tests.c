@@ -6,7 +6,8 @@
 // not leave, an argument is narrowed on the way in, the test is of other
 // values, takes three integers, or is defined in this file and tests
 // nothing (checked-helpers.c reads those). Tests joined by `||` in a
-// condition whose branch leaves each count past the test they follow.
+// condition whose branch leaves each count past the test they follow, when
+// the condition starts with them.
 // RUN: %check_calloc_tidy %any_count %s calloc-unchecked-multiplication %t
 
 #include <stddef.h>
@@ -191,11 +192,44 @@ unsigned char *row(int width, int channels) {
   return p;
 }
 
-/* Negative: three disjuncts, parenthesized either way. */
+/* Negative: three disjuncts, parenthesized either way; a test of another
+   kind after the last test of sizes does not change what they mean. */
 void *volume(int w, int h, int d) {
-  if (overflow2(w, h) || (w < 1 || overflow2(w * h, d)))
+  if (overflow2(w, h) || (overflow2(w * h, d) || d < 1))
     return NULL;
   return malloc(w * h * d);
+}
+
+/* Positive: a condition that starts with tests of other kinds reads as a
+   validation chain, in which a call of two integers may test anything
+   (`in_bounds(x, y)`): it does not count. */
+void *validated(int *ctx, int w, int h) {
+  if (!ctx || w < 1 || overflow2(w, h))
+    return NULL;
+  return malloc(w * h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'w * h' can overflow ('w * h' is computed in 'int'); use 'calloc(w, h)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc(w, h);
+}
+
+/* Positive: `overflow2(w * h, d)` when `w * h` can wrap passes a wrapped
+   value (w = 137, h = 125400505 make it 1), so it bounds no grouping of
+   the three factors. */
+void *volume_regrouped(int w, int h, int d) {
+  if (overflow2(w * h, d))
+    return NULL;
+  return malloc((size_t)w * d * h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size '(size_t)w * d * h' can overflow; use 'calloc((size_t)w, (size_t)d * h)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return calloc((size_t)w, (size_t)d * h);
+}
+
+/* Positive: the same with an unsigned test of size_t operands: w = h =
+   2^32 make `w * h` 0, which passes. */
+int mul_ok2(size_t n, size_t size);
+void *planes_unsigned(size_t w, size_t h, size_t d) {
+  if (!mul_ok2(w * h, d))
+    return NULL;
+  return malloc(w * h * d);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'w * h * d' can overflow and nothing checks the multiplication [calloc-unchecked-multiplication]
 }
 
 /* Positive: a larger constant than the one tested. */

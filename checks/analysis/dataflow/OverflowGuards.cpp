@@ -1561,10 +1561,11 @@ static const CallExpr *opaqueTestCall(const Expr *Cond, const ASTContext &Ctx) {
 static const Expr *decidedCondition(const CFGBlock *Block);
 
 /// The `||` operators that join the disjuncts of \p Cond (`a || b || c`,
-/// however parenthesized) into \p Joins, and the disjuncts into \p Tests.
+/// however parenthesized) into \p Joins, and the disjuncts, in order, into
+/// \p Tests.
 static void disjuncts(const Expr *Cond,
                       llvm::SmallPtrSetImpl<const Stmt *> &Joins,
-                      llvm::SmallPtrSetImpl<const Expr *> &Tests) {
+                      llvm::SmallVectorImpl<const Expr *> &Tests) {
   Cond = Cond->IgnoreParens();
   if (const auto *Or = dyn_cast<BinaryOperator>(Cond);
       Or && Or->getOpcode() == BO_LOr) {
@@ -1573,7 +1574,7 @@ static void disjuncts(const Expr *Cond,
     disjuncts(Or->getRHS(), Joins, Tests);
     return;
   }
-  Tests.insert(Cond);
+  Tests.push_back(Cond);
 }
 
 void GuardAnalysis::findOpaqueTests() {
@@ -1588,17 +1589,25 @@ void GuardAnalysis::findOpaqueTests() {
         Block->getTerminatorCondition(false) != If->getCond())
       continue;
     llvm::SmallPtrSet<const Stmt *, 4> TheseJoins;
-    llvm::SmallPtrSet<const Expr *, 4> TheseTests;
+    llvm::SmallVector<const Expr *, 4> TheseTests;
     disjuncts(If->getCond(), TheseJoins, TheseTests);
+    // A condition that starts with other tests (`!ctx || x < 0 ||
+    // !in_bounds(x, y)`) reads as a validation chain, where a call of two
+    // integers may test anything: only tests of sizes in a row from the
+    // start count. What follows the last of them runs only once all have
+    // passed (libgd's `overflow2(w, c) || !(p = malloc(w * c))`) and does
+    // not change what they mean.
+    size_t Leading = 0;
+    while (Leading < TheseTests.size() &&
+           opaqueTestCall(TheseTests[Leading], Ctx))
+      ++Leading;
     // Whether the branch leaves is a walk of the graph: asked only of the
     // conditions that have a test to count.
-    if (llvm::none_of(TheseTests,
-                      [&](const Expr *E) { return opaqueTestCall(E, Ctx); }) ||
-        !thenBranchExits(If))
+    if (!Leading || !thenBranchExits(If))
       continue;
     Joins.insert(If);
     Joins.insert(TheseJoins.begin(), TheseJoins.end());
-    Tests.insert(TheseTests.begin(), TheseTests.end());
+    Tests.insert(TheseTests.begin(), TheseTests.begin() + Leading);
   }
   if (Tests.empty())
     return;
@@ -1690,12 +1699,13 @@ void GuardAnalysis::applyOpaqueTest(PointFacts &State,
     bool SawValue = false;
     if (isa<BinaryOperator>(E) && !E->HasSideEffects(Ctx) &&
         isArithmeticOfFollowed(E, State, Ctx, SawValue) && SawValue) {
-      // A signed compound that wraps is still caught where it is computed
-      // again; say where the test is that did not see it.
+      // A compound that can wrap here passes the test wrapped: the test
+      // bounds nothing of the product the program means (`w * h` = 2^32 + 1
+      // wraps to 1 in int, and `overflow2(1, d)` passes), in any grouping.
       RangeEvaluator Evaluator(Model, &State);
       Evaluator.evaluate(E);
       if (!Evaluator.wrapping().empty())
-        noteWrappedTest(State, E, A);
+        return noteWrappedTest(State, E, A);
       PointFacts::ProductFact Fact{ValueKey{}, *KB, Bound, ValueKey{}};
       Fact.AExpr = E;
       State.Products.push_back(Fact);
