@@ -292,6 +292,50 @@ GuardAnalysis::GuardAnalysis(const Decl *Function, ASTContext &Ctx,
   findLoopHeads();
   indexStatements();
   findOpaqueTests();
+  if (Ctx.getLangOpts().CPlusPlus)
+    findReferenceAliases(Body);
+}
+
+/// The variable whose storage \p E names: `h`, `s.inner.n`, `a[i]`.
+static const VarDecl *namedStorage(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Name = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(Name->getDecl());
+    if (const auto *Member = dyn_cast<MemberExpr>(E);
+        Member && !Member->isArrow())
+      E = Member->getBase();
+    else if (const auto *Element = dyn_cast<ArraySubscriptExpr>(E);
+             Element && Element->getBase()->getType()->isArrayType())
+      E = Element->getBase();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+void GuardAnalysis::findReferenceAliases(const Stmt *Body) {
+  llvm::SmallVector<const Stmt *, 64> Work{Body};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *Ref = dyn_cast<VarDecl>(D);
+            Ref && Ref->getType()->isReferenceType() &&
+            !Ref->getType().getNonReferenceType().isConstQualified() &&
+            Ref->getInit())
+          if (const VarDecl *Named = namedStorage(Ref->getInit()))
+            ReferencedByAlias.insert(Named);
+    if (const auto *Lambda = dyn_cast<LambdaExpr>(S))
+      for (const LambdaCapture &C : Lambda->captures())
+        if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+          if (const auto *Var = dyn_cast<VarDecl>(C.getCapturedVar()))
+            ReferencedByAlias.insert(Var);
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
 }
 
 /// The targets of edges that go back in reverse post-order: every cycle has
@@ -402,6 +446,7 @@ void GuardAnalysis::initialize(PointFacts &Entry,
     PointFacts::KeyState &S = Entry.Keys[Key];
     S.Range = entryRange(Key);
     S.Definitions = Sets.one(nullptr);
+    S.Escaped = ReferencedByAlias.contains(dyn_cast<VarDecl>(Key.Var));
   }
 }
 
@@ -611,8 +656,17 @@ static const FieldDecl *storedField(const Expr *LHS, const ValueDecl *Var) {
   }
 }
 
+/// Whether \p E names a reference variable: a store to it is a store to
+/// what it is bound to.
+static bool namesReference(const Expr *E) {
+  const auto *Name = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return Name && Name->getDecl()->getType()->isReferenceType();
+}
+
 void GuardAnalysis::transferAssignment(PointFacts &State,
                                        const BinaryOperator *BO) const {
+  if (namesReference(BO->getLHS()))
+    forgetEscaped(State, BO, BO->getLHS()->getType());
   std::optional<ValueKey> Key = keyOf(BO->getLHS());
   if (!Key) {
     // A store through a pointer may change what the pointer's followed
@@ -672,6 +726,8 @@ void GuardAnalysis::transferUnary(PointFacts &State,
   }
   if (!UO->isIncrementDecrementOp())
     return;
+  if (namesReference(UO->getSubExpr()))
+    forgetEscaped(State, UO, UO->getSubExpr()->getType());
   std::optional<ValueKey> Key = keyOf(UO->getSubExpr());
   if (!Key)
     return;
@@ -2331,37 +2387,11 @@ const Expr *GuardAnalysis::definitionThatDominates(const VarDecl *Var,
 /// Whether C++ code in \p Body can change \p Var under another name: a
 /// reference bound to it (`int &r = k;`) or a lambda that captures it by
 /// reference. The dataflow follows neither.
-static bool aliasedByReference(const VarDecl *Var, const Stmt *Body) {
-  llvm::SmallVector<const Stmt *, 64> Work{Body};
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (!S)
-      continue;
-    if (const auto *DS = dyn_cast<DeclStmt>(S))
-      for (const Decl *D : DS->decls())
-        if (const auto *Ref = dyn_cast<VarDecl>(D);
-            Ref && Ref->getType()->isReferenceType() && Ref->getInit())
-          if (const auto *Name =
-                  dyn_cast<DeclRefExpr>(Ref->getInit()->IgnoreParens());
-              Name && Name->getDecl() == Var)
-            return true;
-    if (const auto *Lambda = dyn_cast<LambdaExpr>(S))
-      for (const LambdaCapture &C : Lambda->captures())
-        if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef &&
-            C.getCapturedVar() == Var)
-          return true;
-    for (const Stmt *Child : S->children())
-      Work.push_back(Child);
-  }
-  return false;
-}
-
 const Expr *GuardAnalysis::reachingDefinition(const VarDecl *Var,
                                               const Stmt *S) {
   if (!Graph)
     return nullptr;
-  if (Ctx.getLangOpts().CPlusPlus && Function &&
-      aliasedByReference(Var, Function->getBody()))
+  if (ReferencedByAlias.contains(Var))
     return nullptr;
   if (const Expr *Value = definitionThatDominates(Var, S))
     return Value;

@@ -388,6 +388,8 @@ private:
   void addCheckedProduct(PointFacts &State, const CallExpr *Call,
                          const CheckedPair &Pair) const;
   void findOpaqueTests();
+  /// Fills ReferencedByAlias from \p Body.
+  void findReferenceAliases(const Stmt *Body);
   void applyOpaqueTest(PointFacts &State, const CallExpr *Call) const;
   void assumeSize(PointFacts &State, const ValueKey &Key) const;
   void applyOverflowBuiltin(PointFacts &State, const CallExpr *Call,
@@ -447,6 +449,10 @@ private:
   llvm::DenseMap<const VarDecl *, std::pair<const CFGBlock *, unsigned>>
       Declared;
   llvm::DenseSet<const VarDecl *> DeclaredTwice;
+  /// C++: the variables a reference is bound to (`int &r = h;`, `S &r =
+  /// s.inner`) or a lambda captures by reference: they change through a
+  /// name the dataflow does not follow, so they start escaped.
+  llvm::DenseSet<const VarDecl *> ReferencedByAlias;
   /// The `=` each right-hand side of Assigned comes from.
   llvm::DenseMap<const Expr *, const BinaryOperator *> AssignmentOf;
   std::unique_ptr<CFGDomTree> Dominators;
