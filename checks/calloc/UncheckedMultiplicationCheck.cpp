@@ -295,7 +295,7 @@ void UncheckedMultiplicationCheck::checkSize(const CallExpr *Call,
   if (!Wrap || (!Wrap->WholeSize && !ReportEmbeddedProducts))
     return;
   if (CanWrap && Wrap->Facts)
-    Wrap->TestedAt = Wrap->Facts->wrappedTestOf(Wrap->Inner);
+    Wrap->TestedAt = Wrap->Facts->wrappedTestOf(Wrap->Inner, Wrap->Product);
   CallocFix Fix =
       Family.FactorOfArrayForm != AllocatorFamily::ArrayFactor::None
           ? widenedFactor(Call, Family, *Origin, *Wrap, Function, *Model)

@@ -65,3 +65,33 @@ unsigned char *pixels_paired(int w, int h) {
     return NULL;
   return malloc(w * h * 4);
 }
+
+/* No note: the test is of c * b times s, the allocation multiplies it by
+   t, so the test is no reason given for this product. */
+void *other_factor(size_t c, size_t b, size_t s, size_t t) {
+  if (s == 0 || c * b > SIZE_MAX / s)
+    return NULL;
+  return malloc(c * b * t);
+  // CHECK-NOTES: :[[@LINE-1]]:10: warning: allocation size 'c * b * t' can overflow and nothing checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-NOTES: :[[@LINE-2]]:10: note: no fix: no split of the factors into a count and a size is itself free of overflow
+}
+
+/* No note: the divisor changed after the test. */
+void *partner_changed(size_t c, size_t b, size_t s, size_t big) {
+  if (s == 0 || c * b > SIZE_MAX / s)
+    return NULL;
+  s = big;
+  return malloc(c * b * s);
+  // CHECK-NOTES: :[[@LINE-1]]:10: warning: allocation size 'c * b * s' can overflow and nothing checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-NOTES: :[[@LINE-2]]:10: note: no fix: no split of the factors into a count and a size is itself free of overflow
+}
+
+/* A smaller constant than the tested one: the test would have bounded it. */
+unsigned char *pixels_rgb(int w, int h) {
+  if (overflow2(w * h, 4))
+    return NULL;
+  return malloc(w * h * 3);
+  // CHECK-NOTES: :[[@LINE-1]]:10: warning: allocation size 'w * h * 3' can overflow ('w * h' is computed in 'int'); use 'calloc(w, (size_t)h * 3)', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-NOTES: :[[@LINE-4]]:17: note: 'w * h' is tested here, but it can overflow before the test sees it
+  // CHECK-FIXES: return calloc(w, (size_t)h * 3);
+}

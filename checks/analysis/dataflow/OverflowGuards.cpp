@@ -86,12 +86,31 @@ static bool sameTriple(const PointFacts::ProductFact &F, const ValueKey &X,
          sameFactors(F.A, F.B, F.C, X, Y, Z);
 }
 
-const Expr *PointFacts::wrappedTestOf(const Expr *E) const {
+const Expr *PointFacts::wrappedTestOf(const Expr *E,
+                                      const BinaryOperator *Product) const {
   if (!Reached || !Ctx)
     return nullptr;
   E = stripWideningCasts(E, *Ctx)->IgnoreParens();
+  auto IsFactor = [&](const Expr *Partner) {
+    if (!Partner)
+      return true;
+    if (!Product)
+      return false;
+    std::optional<llvm::APSInt> C = constantValue(Partner, *Ctx);
+    return llvm::any_of(productFactors(Product), [&](const Expr *F) {
+      // A test of e * 4 would bound e * 3 as well.
+      if (C)
+        if (std::optional<llvm::APSInt> FC = constantValue(F, *Ctx)) {
+          std::optional<Wide> Tested = toWide(*C), Used = toWide(*FC);
+          return Tested && Used && *Used >= 0 && *Used <= *Tested;
+        }
+      return sameValue(stripWideningCasts(F, *Ctx)->IgnoreParens(),
+                       stripWideningCasts(Partner, *Ctx)->IgnoreParens(),
+                       *Ctx);
+    });
+  };
   for (const WrappedTest &T : WrappedTests)
-    if (sameValue(T.E, E, *Ctx))
+    if (sameValue(T.E, E, *Ctx) && IsFactor(T.Partner))
       return T.At;
   return nullptr;
 }
@@ -532,7 +551,7 @@ static void killProducts(PointFacts &State, const ValueKey &Key) {
     return readsKey(F.E, Key);
   });
   llvm::erase_if(State.WrappedTests, [&](const PointFacts::WrappedTest &T) {
-    return readsKey(T.E, Key);
+    return readsKey(T.E, Key) || (T.Partner && readsKey(T.Partner, Key));
   });
 }
 
@@ -1243,10 +1262,18 @@ static bool isArithmeticOfFollowed(const Expr *E, const PointFacts &State,
          isArithmeticOfFollowed(BO->getRHS(), State, Ctx, SawValue);
 }
 
-/// \p E, tested at \p At, may have wrapped there (noteWrappedTest).
-static void noteWrappedTest(PointFacts &State, const Expr *E,
-                            const Expr *At) {
-  PointFacts::WrappedTest T{E, At};
+/// The divisor of `K / d` (also widened), or null.
+static const Expr *divisorOf(const Expr *E, const ASTContext &Ctx) {
+  const auto *Div =
+      dyn_cast<BinaryOperator>(stripWideningCasts(E, Ctx)->IgnoreParens());
+  return Div && Div->getOpcode() == BO_Div ? Div->getRHS() : nullptr;
+}
+
+/// \p E, tested at \p At (times \p Partner), may have wrapped there
+/// (PointFacts::WrappedTest).
+static void noteWrappedTest(PointFacts &State, const Expr *E, const Expr *At,
+                            const Expr *Partner) {
+  PointFacts::WrappedTest T{E, At, Partner};
   if (!llvm::is_contained(State.WrappedTests, T))
     State.WrappedTests.push_back(T);
 }
@@ -1287,7 +1314,7 @@ void GuardAnalysis::applyExpressionComparison(PointFacts &State,
   if (Evaluator.wrapping().empty())
     learnDivisionBound(State, ValueKey{}, E, Other);
   else
-    noteWrappedTest(State, E, Mine);
+    noteWrappedTest(State, E, Mine, divisorOf(Other, Ctx));
 }
 
 void GuardAnalysis::applyComparison(PointFacts &State, const BinaryOperator *BO,
@@ -1720,7 +1747,7 @@ void GuardAnalysis::applyOpaqueTest(PointFacts &State,
             isArithmeticOfFollowed(E, State, Ctx, SawValue) && SawValue) {
           Evaluator.evaluate(E);
           if (!Evaluator.wrapping().empty())
-            return noteWrappedTest(State, E, A);
+            return noteWrappedTest(State, E, A, B);
           PointFacts::ProductFact Fact{ValueKey{}, ValueKey{}, Bound,
                                        ValueKey{}};
           Fact.AExpr = E;
@@ -1761,7 +1788,7 @@ void GuardAnalysis::applyOpaqueTest(PointFacts &State,
       RangeEvaluator Evaluator(Model, &State);
       Evaluator.evaluate(E);
       if (!Evaluator.wrapping().empty())
-        return noteWrappedTest(State, E, A);
+        return noteWrappedTest(State, E, A, B);
       PointFacts::ProductFact Fact{ValueKey{}, *KB, Bound, ValueKey{}};
       Fact.AExpr = E;
       State.Products.push_back(Fact);

@@ -174,13 +174,18 @@ public:
   struct WrappedTest {
     const Expr *E;
     const Expr *At;
+    /// What the test multiplies E by, when it says: the divisor of `K / s`,
+    /// the other argument of `overflow2(w * h, 4)`.
+    const Expr *Partner = nullptr;
     bool operator==(const WrappedTest &O) const {
-      return E == O.E && At == O.At;
+      return E == O.E && At == O.At && Partner == O.Partner;
     }
   };
   std::vector<WrappedTest> WrappedTests;
-  /// Where \p E was tested though it could wrap there, if it was.
-  const Expr *wrappedTestOf(const Expr *E) const;
+  /// Where \p E was tested though it could wrap there, if it was, by a test
+  /// of it times a factor of \p Product (the test of another product is no
+  /// reason the check gives for this one).
+  const Expr *wrappedTestOf(const Expr *E, const BinaryOperator *Product) const;
   /// For comparing expressions; set by the analysis.
   const ASTContext *Ctx = nullptr;
 };
