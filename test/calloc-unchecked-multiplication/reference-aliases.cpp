@@ -45,6 +45,17 @@ void *field_through_reference(shape s, std::size_t w) {
   // CHECK-FIXES: return std::calloc(w, s.rows);
 }
 
+void *element_through_reference(std::size_t w, int i) {
+  std::size_t sizes[4] = {1, 2, 3, 4};
+  std::size_t &r = sizes[i];
+  if (sizes[i] == 0 || w > SIZE_MAX / sizes[i])
+    return nullptr;
+  r = r * 1000;
+  return std::malloc(w * sizes[i]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: allocation size 'w * sizes[i]' can overflow; use 'calloc(w, sizes[i])', which checks the multiplication [calloc-unchecked-multiplication]
+  // CHECK-FIXES: return std::calloc(w, sizes[i]);
+}
+
 void *captured_by_reference(std::size_t w, std::size_t h) {
   auto grow = [&] { h = h * 1000; };
   if (h == 0 || w > SIZE_MAX / h)

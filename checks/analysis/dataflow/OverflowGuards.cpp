@@ -325,7 +325,8 @@ static const VarDecl *namedStorage(const Expr *E) {
         Member && !Member->isArrow())
       E = Member->getBase();
     else if (const auto *Element = dyn_cast<ArraySubscriptExpr>(E);
-             Element && Element->getBase()->getType()->isArrayType())
+             Element &&
+             Element->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
       E = Element->getBase();
     else
       return nullptr;
