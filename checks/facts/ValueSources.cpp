@@ -1217,6 +1217,12 @@ bool ValueSources::maySource(const SizeCandidate &Candidate, QualType SizeType,
   // input (or, narrow, from growth or a length), or two public parameters
   // of the function.
   for (const BinaryOperator *Mul : Products) {
+    // A product whose factors' types keep it in range wraps from no
+    // source: nothing to trace (`(size_t)u32 * 8`).
+    RangeEvaluator ByTypes(Model, nullptr);
+    ByTypes.evaluate(Mul);
+    if (ByTypes.wrapping().empty())
+      continue;
     // Two values may reach 64 bits together (wideValues()), whatever
     // their sources: nothing to trace.
     if (llvm::count_if(productFactors(Mul), [&](const Expr *E) {
