@@ -1063,6 +1063,18 @@ std::optional<ValueRange> GuardAnalysis::boundFromComparison(
 static bool isArithmeticOfFollowed(const Expr *E, const PointFacts &State,
                                    const ASTContext &Ctx, bool &SawValue);
 
+/// \p E without widening casts when it is arithmetic over followed values
+/// (`w * h`, `n + 1`) with no side effects; null otherwise.
+static const Expr *followedCompound(const Expr *E, const PointFacts &State,
+                                    const ASTContext &Ctx) {
+  E = stripWideningCasts(E, Ctx)->IgnoreParens();
+  bool SawValue = false;
+  if (!isa<BinaryOperator>(E) || E->HasSideEffects(Ctx) ||
+      !isArithmeticOfFollowed(E, State, Ctx, SawValue) || !SawValue)
+    return nullptr;
+  return E;
+}
+
 /// `a > K / d` with a divisor that is no value: a constant s (`n > SIZE_MAX
 /// / sizeof(T)`, a check of the product a * s, with K read at the model's
 /// width), or a compound expression over followed values (`a * b > K / (w
@@ -1080,10 +1092,8 @@ static bool learnOtherDivisor(PointFacts &State, const ValueKey &Key,
     State.Products.push_back(Fact);
     return true;
   }
-  const Expr *Compound = stripWideningCasts(Div->getRHS(), Ctx)->IgnoreParens();
-  bool SawValue = false;
-  if (!isa<BinaryOperator>(Compound) || Compound->HasSideEffects(Ctx) ||
-      !isArithmeticOfFollowed(Compound, State, Ctx, SawValue) || !SawValue)
+  const Expr *Compound = followedCompound(Div->getRHS(), State, Ctx);
+  if (!Compound)
     return false;
   PointFacts::ProductFact Fact{Key, ValueKey{}, K, ValueKey{}};
   Fact.AExpr = AExpr;
@@ -1287,10 +1297,8 @@ void GuardAnalysis::applyExpressionComparison(PointFacts &State,
                                               BinaryOperatorKind KeyOp,
                                               const Expr *Other,
                                               bool ComparedSigned) const {
-  const Expr *E = stripWideningCasts(Mine, Ctx)->IgnoreParens();
-  bool SawValue = false;
-  if (!isa<BinaryOperator>(E) || E->HasSideEffects(Ctx) ||
-      !isArithmeticOfFollowed(E, State, Ctx, SawValue) || !SawValue)
+  const Expr *E = followedCompound(Mine, State, Ctx);
+  if (!E)
     return;
   RangeEvaluator Evaluator(Model, &State);
   ValueRange Current = Evaluator.evaluate(E);
@@ -1732,33 +1740,38 @@ void GuardAnalysis::applyOpaqueTest(PointFacts &State,
   }
   if (Factors.size() != 2 || Bound <= 0)
     return;
-  // Two followed values, or a compound expression over followed values
-  // and one followed value (`overflow2(w * h, depth)`), or one followed
-  // value and a constant (`overflow2(w, 4)`: w is at most Bound / 4).
+  // Two followed values, or one followed value and a constant
+  // (`overflow2(w, 4)`: w is at most Bound / 4), or a compound expression
+  // over followed values and one followed value or a constant
+  // (`overflow2(w * h, depth)`, `overflow2(w * h, 4)`).
   for (int First = 0; First < 2; ++First) {
     const Expr *A = Factors[First], *B = Factors[1 - First];
-    // `overflow2(w * h, 4)`: a compound expression and a constant, when
-    // the compound cannot wrap here, so the test saw the product itself.
-    if (std::optional<llvm::APSInt> C = constantValue(B, Ctx))
-      if (std::optional<Wide> Scale = toWide(*C); Scale && *Scale >= 1) {
-        const Expr *E = stripWideningCasts(A, Ctx)->IgnoreParens();
-        bool SawValue = false;
-        RangeEvaluator Evaluator(Model, &State);
-        if (isa<BinaryOperator>(E) && !E->HasSideEffects(Ctx) &&
-            isArithmeticOfFollowed(E, State, Ctx, SawValue) && SawValue) {
-          Evaluator.evaluate(E);
-          if (!Evaluator.wrapping().empty())
-            return noteWrappedTest(State, E, A, B);
-          PointFacts::ProductFact Fact{ValueKey{}, ValueKey{}, Bound,
-                                       ValueKey{}};
-          Fact.AExpr = E;
-          Fact.Scale = *Scale;
-          State.Products.push_back(Fact);
-          return;
-        }
-      }
+    std::optional<llvm::APSInt> CB = constantValue(B, Ctx);
+    std::optional<Wide> ScaleB = CB ? toWide(*CB) : std::nullopt;
     std::optional<ValueKey> KB = keyOfOperand(B, Ctx);
-    if (!KB || !State.follows(*KB))
+    bool FollowedB = KB && State.follows(*KB);
+    if (const Expr *E = followedCompound(A, State, Ctx)) {
+      if (ScaleB ? *ScaleB < 1 : !FollowedB)
+        continue;
+      // A compound that can wrap here passes the test wrapped: the test
+      // bounds nothing of the product the program means (`w * h` =
+      // 2^32 + 1 wraps to 1 in int, and `overflow2(1, d)` passes), in any
+      // grouping.
+      RangeEvaluator Evaluator(Model, &State);
+      Evaluator.evaluate(E);
+      if (!Evaluator.wrapping().empty())
+        return noteWrappedTest(State, E, A, B);
+      PointFacts::ProductFact Fact{ValueKey{}, ScaleB ? ValueKey{} : *KB,
+                                   Bound, ValueKey{}};
+      Fact.AExpr = E;
+      if (ScaleB)
+        Fact.Scale = *ScaleB;
+      else
+        assumeSize(State, *KB);
+      State.Products.push_back(Fact);
+      return;
+    }
+    if (!FollowedB)
       continue;
     std::optional<llvm::APSInt> C = constantValue(A, Ctx);
     if (std::optional<Wide> Scale = C ? toWide(*C) : std::nullopt) {
@@ -1776,23 +1789,6 @@ void GuardAnalysis::applyOpaqueTest(PointFacts &State,
         return;
       State.Products.push_back({*KA, *KB, Bound, ValueKey{}});
       assumeSize(State, *KA);
-      assumeSize(State, *KB);
-      return;
-    }
-    const Expr *E = stripWideningCasts(A, Ctx)->IgnoreParens();
-    bool SawValue = false;
-    if (isa<BinaryOperator>(E) && !E->HasSideEffects(Ctx) &&
-        isArithmeticOfFollowed(E, State, Ctx, SawValue) && SawValue) {
-      // A compound that can wrap here passes the test wrapped: the test
-      // bounds nothing of the product the program means (`w * h` = 2^32 + 1
-      // wraps to 1 in int, and `overflow2(1, d)` passes), in any grouping.
-      RangeEvaluator Evaluator(Model, &State);
-      Evaluator.evaluate(E);
-      if (!Evaluator.wrapping().empty())
-        return noteWrappedTest(State, E, A, B);
-      PointFacts::ProductFact Fact{ValueKey{}, *KB, Bound, ValueKey{}};
-      Fact.AExpr = E;
-      State.Products.push_back(Fact);
       assumeSize(State, *KB);
       return;
     }
